@@ -1,0 +1,32 @@
+import type { Request, RequestHandler } from 'express';
+import type { AuthenticatedKey, Store } from '../../store/index.ts';
+import { clientIp } from './client-ip.ts';
+import { invalidCredential } from './http-error.ts';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The server key that authenticated this request (set by `authenticateKey`). */
+    serverKey?: AuthenticatedKey;
+  }
+}
+
+export function bearerToken(req: Request): string | null {
+  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+  return m ? m[1]! : null;
+}
+
+/**
+ * Requires `Authorization: Bearer <SERVER_KEY>` of a live key. Game-server keys also must come
+ * from the IP they were registered at (spec 5.2), unless `anyIp` (revoke: whoever holds a key
+ * may end it).
+ */
+export function authenticateKey(store: Store, { anyIp = false } = {}): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req);
+    const key = token ? await store.authenticate(token) : null;
+    if (!key) return next(invalidCredential());
+    if (!anyIp && key.kind !== 'http' && key.ip !== clientIp(req)) return next(invalidCredential());
+    req.serverKey = key;
+    next();
+  };
+}

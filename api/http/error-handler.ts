@@ -1,0 +1,42 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isDbUnavailable } from '../../store/index.ts';
+import type { Logger } from '../logger.ts';
+import { HttpError } from './http-error.ts';
+
+export const notFound: RequestHandler = (_req, _res, next) => next(new HttpError(404, 'not found'));
+
+// body-parser marks its own failures with a `type`; each becomes a clear client error.
+const BODY_ERRORS: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'invalid request'],
+  'entity.too.large': [413, 'request body too large (at most 16 KiB)'],
+  'entity.verify.failed': [400, 'invalid request'],
+  'request.aborted': [400, 'invalid request'],
+  'request.size.invalid': [400, 'invalid request'],
+  'charset.unsupported': [415, 'unsupported charset (send UTF-8 JSON)'],
+  'encoding.unsupported': [415, 'unsupported content encoding'],
+  'stream.encoding.set': [500, 'internal error'],
+};
+
+/** Turns every failure into the spec's error body; Redis trouble is 503 `db unavailable`. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    let status = 500;
+    let body: Record<string, unknown> = { error: 'internal error' };
+    if (err instanceof HttpError) {
+      status = err.status;
+      body = err.body;
+      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+    } else if (isDbUnavailable(err)) {
+      status = 503;
+      body = { error: 'db unavailable' };
+    } else if (typeof err?.type === 'string' && BODY_ERRORS[err.type]) {
+      [status, body] = [BODY_ERRORS[err.type]![0], { error: BODY_ERRORS[err.type]![1] }];
+    } else if (err instanceof URIError) {
+      status = 400;
+      body = { error: 'invalid request' };
+    }
+    if (status >= 500 && status !== 503) logger.error({ err, path: req.path }, 'request failed');
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  };
+}

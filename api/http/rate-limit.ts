@@ -1,0 +1,82 @@
+import type { Request, RequestHandler } from 'express';
+import {
+  ipKeyGenerator,
+  rateLimit,
+  type AugmentedRequest,
+  type IncrementResponse,
+  type Store as LimiterStore,
+} from 'express-rate-limit';
+import { RATE_LIMITS, type RateLimitName, type Store } from '../../store/index.ts';
+import { HttpError } from './http-error.ts';
+import { clientIp } from './client-ip.ts';
+
+// The limits of spec part 8, shared by every API process through Redis (fixed windows from the
+// first request; requests past the limit still count). The counter is our own Lua script, run on
+// every call, so a Redis restart or an outage at start-up cannot leave the limiter broken.
+
+class RedisCounterStore implements LimiterStore {
+  readonly localKeys = false;
+  constructor(
+    private readonly store: Store,
+    readonly prefix: string,
+    private readonly windowMs: number,
+  ) {}
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const { hits, resetAt } = await this.store.countRequest(`${this.prefix}:${key}`, this.windowMs);
+    return { totalHits: hits, resetTime: new Date(resetAt) };
+  }
+  async decrement(key: string): Promise<void> {
+    await this.store.uncountRequest(`${this.prefix}:${key}`);
+  }
+  async resetKey(key: string): Promise<void> {
+    await this.store.resetRequestCount(`${this.prefix}:${key}`);
+  }
+}
+
+export type LimitKey = (req: Request) => string;
+
+/** Per client IP; IPv6 clients are grouped by their /56, as one subscriber usually holds one. */
+export const byIp: LimitKey = (req) => ipKeyGenerator(clientIp(req), 56);
+
+export interface LimiterOptions {
+  store: Store;
+  name: RateLimitName;
+  key: LimitKey;
+  multiplier: number;
+  /** Count only requests that end with one of these statuses (e.g. maps counts uncached seeds). */
+  skip?: (req: Request) => boolean;
+}
+
+export function limiter({ store, name, key, multiplier, skip }: LimiterOptions): RequestHandler {
+  const { limit, windowMs } = RATE_LIMITS[name];
+  return rateLimit({
+    windowMs,
+    limit: limit * multiplier,
+    store: new RedisCounterStore(store, name, windowMs),
+    keyGenerator: (req) => key(req),
+    skip: skip ? (req) => skip(req) : undefined,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    passOnStoreError: false,
+    // Our keys are already IP-safe and the clock may be the manual one: judge Retry-After by it.
+    validate: { keyGeneratorIpFallback: false, trustProxy: false, xForwardedForHeader: false },
+    retryAfter: async (req) => {
+      const resetTime = (req as AugmentedRequest).rateLimit?.resetTime?.getTime() ?? 0;
+      return Math.max(1, Math.ceil((resetTime - (await store.ctx.clock.now())) / 1000));
+    },
+    handler: (_req, _res, next) => next(new HttpError(429, 'rate limited')),
+  });
+}
+
+/**
+ * Counts one use of a limit from inside a handler (for a step that only some requests reach,
+ * like the self-claim probe); throws 429 with Retry-After past the limit.
+ */
+export async function spendLimit(store: Store, name: RateLimitName, key: string, multiplier: number) {
+  const { limit, windowMs } = RATE_LIMITS[name];
+  const { hits, resetAt } = await store.countRequest(`${name}:${key}`, windowMs);
+  if (hits <= limit * multiplier) return;
+  const seconds = Math.max(1, Math.ceil((resetAt - (await store.ctx.clock.now())) / 1000));
+  throw new HttpError(429, 'rate limited', {}, { 'Retry-After': String(seconds) });
+}

@@ -1,0 +1,60 @@
+import { Router } from 'express';
+import type { SelfClaimRefusal } from '../../store/index.ts';
+import type { ApiDeps } from '../deps.ts';
+import { bearerToken } from '../http/authenticate.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { HttpError } from '../http/http-error.ts';
+import { requireJson } from '../http/json-body.ts';
+import { spendLimit } from '../http/rate-limit.ts';
+import { probeErrorResponse } from '../probe/index.ts';
+import { parseOr400, SelfClaimBodySchema } from '../schemas.ts';
+
+function refusalError(refusal: SelfClaimRefusal): HttpError {
+  switch (refusal.refusal) {
+    case 'interval':
+      return new HttpError(
+        429,
+        'rate limited',
+        {},
+        {
+          'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))),
+        },
+      );
+    case 'address in use':
+      return new HttpError(409, 'address in use');
+    case 'too many credentials':
+      return new HttpError(429, 'too many credentials', { live: refusal.live, max: refusal.max });
+  }
+}
+
+/**
+ * POST /v1/servers/claim (4.1). Flow: body → stored rules (interval, address, live count) → the
+ * probe's own limit → the probe → the atomic issue, which checks the rules again. Nothing but a
+ * successful issue spends the IP's 5-minute interval.
+ */
+export function selfClaimRoutes({ store, probe, config }: ApiDeps): Router {
+  const router = Router();
+  router.post('/v1/servers/claim', requireJson, async (req, res) => {
+    const body = parseOr400(SelfClaimBodySchema, req.body);
+    const claim = { ip: clientIp(req), port: body.port, presentedCredential: bearerToken(req) };
+
+    const refusal = await store.checkSelfClaim(claim);
+    if (refusal) throw refusalError(refusal);
+
+    await spendLimit(store, 'selfClaimProbePerIp', claim.ip, config.RATE_LIMIT_MULTIPLIER);
+    const probed = await probe(claim.ip, claim.port);
+    if (!probed.ok) {
+      const { status, error } = probeErrorResponse(probed);
+      throw new HttpError(status, error);
+    }
+
+    const issued = await store.issueSelfClaim(claim, {
+      clientName: body.clientName,
+      gameVersion: body.gameVersion,
+      userAgent: req.get('user-agent'),
+    });
+    if ('refusal' in issued) throw refusalError(issued);
+    res.json({ status: 'verified', ...issued });
+  });
+  return router;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { HttpError } from './http/http-error.ts';
+import { PORT_MAX, PORT_MIN, REPORT_EVENTS, SEED_MAX, SEED_MIN } from '../store/index.ts';
+
+// The contract of every body we read or write (spec part 4), in one place. Types come from here;
+// no field is coerced, so a string in a numeric field is 400.
+
+export const SeedSchema = z.number().int().min(SEED_MIN).max(SEED_MAX);
+export const PortSchema = z.number().int().min(PORT_MIN).max(PORT_MAX);
+const text = (max: number) => z.string().min(1).max(max);
+const isoUtc = z.iso.datetime({ offset: false, local: false });
+
+export const ErrorBodySchema = z.object({ error: z.string() }).loose();
+
+/** 4.1 */
+export const SelfClaimBodySchema = z.object({
+  port: PortSchema,
+  clientName: text(64).optional(),
+  gameVersion: text(32).optional(),
+});
+
+/** 200 of 4.1 and 4.4: the credential is shown this once. */
+export const VerifiedClaimSchema = z.object({
+  status: z.literal('verified'),
+  serverId: z.uuid(),
+  credential: z.string(),
+  issuedAt: isoUtc,
+});
+
+export const TooManyCredentialsSchema = z.object({
+  error: z.literal('too many credentials'),
+  live: z.number().int(),
+  max: z.number().int(),
+});
+
+/** 4.5 (and 4.2, which uses event, seed and port of it). */
+export const ReportBodySchema = z.object({
+  event: z.enum(REPORT_EVENTS),
+  seed: SeedSchema,
+  port: PortSchema,
+  roundId: text(64).optional(),
+  roundStartedAt: isoUtc.optional(),
+  elapsedSeconds: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  pluginVersion: text(32).optional(),
+});
+export type ReportBody = z.infer<typeof ReportBodySchema>;
+
+export const ReportResponseSchema = z.object({
+  ok: z.literal(true),
+  blockedUntil: isoUtc.nullable(),
+  exhausted: z.literal(true).optional(),
+});
+export type ReportResponse = z.infer<typeof ReportResponseSchema>;
+
+/** 4.3: the key to revoke is the bearer credential; no body is needed. */
+export const RevokeResponseSchema = z.object({ ok: z.literal(true) });
+
+/** 2.9 */
+export const VersionInfoSchema = z.object({
+  latest: z.string().nullable(),
+  minimum: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+});
+
+/** 426 of claim and report. */
+export const PluginOutdatedSchema = z.object({
+  error: z.literal('plugin_outdated'),
+  minimum: z.string(),
+  downloadUrl: z.string(),
+});
+
+/** POST /__test__/clock, only with SEEDBLOCK_CLOCK=manual. */
+export const ClockMoveSchema = z.union([
+  z.object({ set: z.iso.datetime({ offset: true }) }).strict(),
+  z.object({ advanceMs: z.number().int().min(-1e12).max(1e12) }).strict(),
+]);
+export const ClockResponseSchema = z.object({ now: isoUtc });
+
+/** Parses `value` with `schema`, or throws the spec's 400 (`error` as given). */
+export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, error = 'invalid request'): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, error);
+  return parsed.data;
+}

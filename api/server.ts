@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../store/config.ts';
+import { openStore, redisReady, type Store } from '../store/index.ts';
+import { createApp } from './app.ts';
+import { startReleasePoller } from './jobs/release-poller.ts';
+import { startWindowSweeper } from './jobs/window-sweeper.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createProbe } from './probe/index.ts';
+
+export interface RunningApi {
+  readonly url: string;
+  readonly port: number;
+  readonly store: Store;
+  readonly ready: Promise<void>;
+  /** Stops accepting, lets in-flight requests finish, stops the jobs, closes Redis. */
+  close(): Promise<void>;
+}
+
+/** Starts one API process: the HTTP server, the window sweeper and the release poller. */
+export async function startApiServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL, 'api')) {
+  if (!config.REDIS_URL) throw new Error('REDIS_URL is not set (npm start sets it for you)');
+  const store = openStore({
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    clock: config.SEEDBLOCK_CLOCK,
+    name: 'seedblock-api',
+  });
+  // Serve even when Redis is not up yet: calls answer 503 until it is, then recover by themselves.
+  await redisReady(store.ctx.redis, 5_000).catch(() =>
+    logger.warn({ redis: 'not ready' }, 'starting without Redis; calls answer 503 until it is reachable'),
+  );
+  const probe = createProbe(config.PROBE_KIND, {
+    allowPrivate: config.PROBE_ALLOW_PRIVATE,
+    timeoutMs: config.PROBE_TIMEOUT_MS,
+  });
+  const deps = { config, store, logger, probe };
+  const app = createApp(deps);
+  const server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const sweeper = startWindowSweeper(deps);
+  const releases = startReleasePoller(deps);
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+  logger.info({ port, prefix: config.API_PREFIX, clock: config.SEEDBLOCK_CLOCK }, 'api listening');
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    store,
+    ready: releases.firstPoll,
+    async close() {
+      sweeper.stop();
+      releases.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await store.close();
+    },
+  } satisfies RunningApi;
+}

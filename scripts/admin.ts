@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../store/config.ts';
+import { openStore, redisReady, type Store } from '../store/index.ts';
+import { resolveRedisUrl } from './embedded.ts';
+
+// `npm run --silent admin -- <command>`: the operator's CLI. Each call prints one JSON object on
+// stdout (an `{"error"}` object and exit code 1 on failure, 2 for a usage error). Commands call
+// the same store functions the chat bot uses.
+
+type Command = {
+  usage: string;
+  options?: Record<string, { type: 'string' }>;
+  run(store: Store, positionals: string[], values: Record<string, string | undefined>): Promise<unknown>;
+};
+
+class UsageError extends Error {}
+
+function arg(positionals: string[], index: number, name: string): string {
+  const value = positionals[index];
+  if (value === undefined) throw new UsageError(`missing <${name}>`);
+  return value;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'version set-minimum': {
+    usage: 'version set-minimum <x.y.z>',
+    run: (store, p) => store.setMinimumVersion(arg(p, 0, 'x.y.z')),
+  },
+  'version clear-minimum': {
+    usage: 'version clear-minimum',
+    run: (store) => store.clearMinimumVersion(),
+  },
+  'httpkey issue': {
+    usage: 'httpkey issue [--owner <name>] [--label <text>]',
+    options: { owner: { type: 'string' }, label: { type: 'string' } },
+    run: (store, _p, v) => store.issueHttpKey({ owner: v.owner, label: v.label }),
+  },
+  'servers list': {
+    usage: 'servers list',
+    run: async (store) => ({ servers: await store.listRegistrations() }),
+  },
+  revoke: {
+    usage: 'revoke <serverId>',
+    run: async (store, p) => {
+      const serverId = arg(p, 0, 'serverId');
+      if (!(await store.revokeRegistration(serverId))) throw new Error(`no live registration ${serverId}`);
+      return { ok: true, serverId };
+    },
+  },
+};
+
+function usage(): string {
+  return `usage: npm run --silent admin -- <command>\ncommands:\n${Object.values(COMMANDS)
+    .map((c) => `  ${c.usage}`)
+    .join('\n')}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const name = [argv.slice(0, 2).join(' '), argv[0] ?? ''].find((n) => COMMANDS[n]);
+  if (!name) {
+    console.log(JSON.stringify({ error: argv.length ? `unknown command: ${argv.join(' ')}` : 'no command' }));
+    console.error(usage());
+    return 2;
+  }
+  const command = COMMANDS[name]!;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv.slice(name.split(' ').length),
+      options: command.options ?? {},
+      allowPositionals: true,
+    });
+  } catch (err) {
+    console.log(JSON.stringify({ error: (err as Error).message, usage: command.usage }));
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, REDIS_URL: resolveRedisUrl() });
+  if (!config.REDIS_URL) {
+    console.log(JSON.stringify({ error: 'REDIS_URL is not set and no `npm start` Redis was found' }));
+    return 1;
+  }
+  const store = openStore({
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    clock: config.SEEDBLOCK_CLOCK,
+    name: 'seedblock-admin',
+  });
+  try {
+    await redisReady(store.ctx.redis, 5_000);
+    const result = await command.run(store, parsed.positionals, parsed.values as Record<string, string>);
+    console.log(JSON.stringify(result));
+    return 0;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.log(
+      JSON.stringify({ error: message, ...(err instanceof UsageError ? { usage: command.usage } : {}) }),
+    );
+    return err instanceof UsageError ? 2 : 1;
+  } finally {
+    await store.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  console.log(JSON.stringify({ error: err instanceof ConfigError ? err.message : String(err) }));
+  process.exitCode = 1;
+}

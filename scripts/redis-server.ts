@@ -1,0 +1,120 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+
+// Runs a local redis-server: the embedded default of `npm start` and the throwaway server of
+// `npm test`. Only ever binds 127.0.0.1.
+
+function hasRedisServer(): boolean {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const INSTALL_COMMAND = 'apt-get update && apt-get install -y redis-server';
+
+/** Installs Debian's redis-server package when missing and we are root; else says what to run. */
+export function ensureRedisServerBinary(log: (line: string) => void = console.error): void {
+  if (hasRedisServer()) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`redis-server is not installed. Install it with:\n  sudo ${INSTALL_COMMAND}`);
+  }
+  log('redis-server is missing; installing Debian package redis-server ...');
+  execFileSync('sh', ['-c', `${INSTALL_COMMAND} >/dev/null`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (!hasRedisServer()) throw new Error(`installing redis-server failed; run: ${INSTALL_COMMAND}`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface LocalRedisOptions {
+  dir: string;
+  port?: number;
+  /** AOF with fsync on every write: nothing acknowledged is lost on a crash. */
+  durable: boolean;
+}
+
+export interface LocalRedis {
+  readonly url: string;
+  readonly port: number;
+  readonly process: ChildProcess;
+  /** Stops with SIGTERM (or `signal`) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function waitForRedis(url: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      if ((await probe.ping()) === 'PONG') return;
+    } catch {
+      // not up yet (or still loading its AOF)
+    } finally {
+      probe.disconnect();
+    }
+    if (Date.now() > deadline) throw new Error(`redis at ${url} did not come up in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function startLocalRedis({ dir, port, durable }: LocalRedisOptions): Promise<LocalRedis> {
+  ensureRedisServerBinary();
+  mkdirSync(dir, { recursive: true });
+  const chosenPort = port ?? (await freePort());
+  const args = [
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    String(chosenPort),
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--daemonize',
+    'no',
+    '--protected-mode',
+    'yes',
+    ...(durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
+  ];
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `redis://127.0.0.1:${chosenPort}`;
+  try {
+    await Promise.race([
+      waitForRedis(url),
+      exited.then(() => {
+        throw new Error(`redis-server exited at start (is port ${chosenPort} taken?)`);
+      }),
+    ]);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  return {
+    url,
+    port: chosenPort,
+    process: child,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import {
+  BLOCK_CAP_MS,
+  DETECTION_PURGE_MS,
+  PROTECTION_RECENT_MAX,
+  SEED_COOLDOWN_MS,
+  SERVER_GAP_MS,
+  type CredentialKind,
+} from './constants.ts';
+import type { StoreContext } from './context.ts';
+
+// Spec part 3.1. The decisions themselves are Lua scripts (scripts/report-seed.lua,
+// scripts/check-seed-block.lua, scripts/settle-expired-windows.lua), each one atomic step, so any
+// number of API processes sharing one Redis decide the same way.
+
+export const REPORT_EVENTS = ['round_start', 'round_end', 'periodic'] as const;
+export type ReportEvent = (typeof REPORT_EVENTS)[number];
+
+export type ReportOutcome =
+  'opened' | 'kept' | 'closed' | 'none' | 'exhausted' | 'cooldown' | 'busy' | 'gap' | 'revoked';
+
+export interface ReportDecision {
+  outcome: ReportOutcome;
+  /** Window end in ms, or null when no window of this seed is open. */
+  blockedUntil: number | null;
+  exhausted: boolean;
+}
+
+export async function reportSeed(
+  ctx: StoreContext,
+  report: { serverId: string; kind: CredentialKind; seed: number; event: ReportEvent },
+): Promise<ReportDecision> {
+  const now = await ctx.clock.now();
+  const [outcome, until, exhausted] = await ctx.redis.reportSeed(
+    ctx.prefix,
+    report.serverId,
+    BLOCK_CAP_MS[report.kind],
+    report.seed,
+    report.event,
+    now,
+    SEED_COOLDOWN_MS,
+    SERVER_GAP_MS,
+    DETECTION_PURGE_MS,
+    PROTECTION_RECENT_MAX,
+  );
+  return {
+    outcome: outcome as ReportOutcome,
+    blockedUntil: until === '' ? null : Number(until),
+    exhausted: exhausted === 1,
+  };
+}
+
+export type SeedBlock = { kind: 'visible' } | { kind: 'permanent' } | { kind: 'window'; until: number };
+
+/**
+ * Whether a seed may be shown now; settles its window first if it ran out. With `countView`, a
+ * refused view counts toward `viewAttemptsBlocked` and the window's `viewAttempts`.
+ */
+export async function checkSeedBlock(
+  ctx: StoreContext,
+  seed: number,
+  { countView }: { countView: boolean },
+): Promise<SeedBlock> {
+  const now = await ctx.clock.now();
+  const result = await ctx.redis.checkSeedBlock(
+    ctx.prefix,
+    seed,
+    now,
+    countView ? 1 : 0,
+    SEED_COOLDOWN_MS,
+    PROTECTION_RECENT_MAX,
+  );
+  if (result === '') return { kind: 'visible' };
+  if (result === 'permanent') return { kind: 'permanent' };
+  return { kind: 'window', until: Number(result) };
+}
+
+/** The sweeper's step: settles up to `limit` windows that have run out. Returns how many. */
+export async function settleExpiredWindows(ctx: StoreContext, limit = 500): Promise<number> {
+  const now = await ctx.clock.now();
+  return ctx.redis.settleExpiredWindows(ctx.prefix, now, limit, SEED_COOLDOWN_MS, PROTECTION_RECENT_MAX);
+}
+
+/** Seeds whose window is open now, as the read paths must hide them. */
+export async function openWindowSeeds(ctx: StoreContext): Promise<Set<number>> {
+  const now = await ctx.clock.now();
+  const seeds = await ctx.redis.zrangebyscore(`${ctx.prefix}windows:open`, `(${now}`, '+inf');
+  return new Set(seeds.map(Number));
+}

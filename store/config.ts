@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+// Every setting comes from the environment and is parsed here, once. A bad value stops start-up
+// with a message naming the variable, so the operator knows what to change.
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v));
+const port = z.coerce.number().int().min(0).max(65_535);
+
+/** express's `trust proxy` accepts true/false, a hop count, or a list of addresses/subnets/names. */
+const trustProxy = z.string().transform((v): boolean | number | string => {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+});
+
+const redisUrl = z
+  .string()
+  .refine((v) => /^rediss?:\/\//.test(v), 'must start with redis:// or rediss://')
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    REDIS_URL: redisUrl,
+    /** Namespace of every Redis key; tests give each suite its own. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, ":", "_" or "-" only')
+      .default('sb:'),
+    API_PREFIX: z
+      .string()
+      .regex(/^(\/[A-Za-z0-9._-]+)*$/, 'a path like /api (or empty), without a trailing slash')
+      .default('/api'),
+    TRUST_PROXY: trustProxy.default('loopback'),
+    ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
+    SEEDBLOCK_CLOCK: z.enum(['system', 'manual']).default('system'),
+    DISCORD_TOKEN: optionalText,
+    DISCORD_APPLICATION_ID: optionalText,
+    DISCORD_GUILD_ID: optionalText,
+    DISCORD_REVIEW_CHANNEL_ID: optionalText,
+    DISCORD_MODERATOR_ROLE_ID: optionalText,
+    RELEASES_URL: optionalText.pipe(z.url().optional()),
+    PROBE_KIND: z.enum(['a2s']).default('a2s'),
+    PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2_000),
+    PROBE_ALLOW_PRIVATE: flag.default(false),
+    QUEUE_MAX: z.coerce.number().int().min(1).default(10_000),
+    /** Multiplies every rate limit of spec part 8; for benchmarks only. */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.SEEDBLOCK_CLOCK === 'manual' && c.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEEDBLOCK_CLOCK'],
+        message: 'the manual clock is for tests; unset it (or set NODE_ENV to something else)',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = ConfigSchema.safeParse(known);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+  throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+}

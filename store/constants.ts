@@ -1,0 +1,46 @@
+// The constants of spec part 3.1 and 8, in one place. Durations are milliseconds.
+const MINUTE = 60_000;
+
+export const CREDENTIAL_KINDS = ['plugin', 'self', 'http'] as const;
+export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+
+/** Block cap per credential kind; a seed's budget equals the cap of the reporting key's kind. */
+export const BLOCK_CAP_MS: Record<CredentialKind, number> = {
+  plugin: 60 * MINUTE,
+  self: 60 * MINUTE,
+  http: 20 * MINUTE,
+};
+
+export const SEED_COOLDOWN_MS = 5 * MINUTE;
+export const SERVER_GAP_MS = 5 * MINUTE;
+export const DETECTION_PURGE_MS = 5 * MINUTE;
+export const SELF_CLAIM_SILENCE_MS = 60 * MINUTE;
+export const SELF_CLAIM_INTERVAL_MS = 5 * MINUTE;
+export const SELF_CLAIM_LIVE_MAX = 3;
+export const SELF_CLAIM_UNUSED_LAPSE_MS = 24 * 60 * MINUTE;
+export const CLAIM_CODE_TTL_MS = 30 * MINUTE;
+export const HTTP_KEYS_PER_OWNER = 3;
+
+export const SEED_MIN = 1;
+export const SEED_MAX = 2_147_483_647;
+export const PORT_MIN = 1;
+export const PORT_MAX = 65_535;
+
+export const SEEDS_PAGE_DEFAULT = 200;
+export const SEEDS_PAGE_MAX = 500;
+export const PROTECTION_RECENT_MAX = 10;
+export const STATS_CACHE_MS = MINUTE;
+export const VERSION_CACHE_SECONDS = 300;
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Rate limits of spec part 8: requests per window, keyed as the table says. */
+export const RATE_LIMITS = {
+  reportPerKey: { limit: 12, windowMs: MINUTE },
+  reportPerIp: { limit: 120, windowMs: MINUTE },
+  revokePerIp: { limit: 20, windowMs: MINUTE },
+  pluginClaimPerIp: { limit: 10, windowMs: MINUTE },
+  selfClaimProbePerIp: { limit: 10, windowMs: MINUTE },
+  uncachedMapsPerIp: { limit: 20, windowMs: MINUTE },
+  statsPerIp: { limit: 20, windowMs: MINUTE },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;

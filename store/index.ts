@@ -1,0 +1,91 @@
+import * as blockEngine from './block-engine.ts';
+import { manualClock, systemClock, type Clock } from './clock.ts';
+import type { StoreContext } from './context.ts';
+import * as rateCounter from './rate-counter.ts';
+import { connectRedis, type StoreRedis } from './redis.ts';
+import * as registrations from './registrations.ts';
+import * as selfClaim from './self-claim.ts';
+import * as versions from './versions.ts';
+
+// The store package: every operation on shared state, used alike by the API, the bot, the
+// generator and the operator CLI. Each operation is a plain function of (context, input); a
+// Store binds them to one context.
+
+const operations = {
+  reportSeed: blockEngine.reportSeed,
+  checkSeedBlock: blockEngine.checkSeedBlock,
+  settleExpiredWindows: blockEngine.settleExpiredWindows,
+  openWindowSeeds: blockEngine.openWindowSeeds,
+  issueHttpKey: registrations.issueHttpKey,
+  authenticate: registrations.authenticate,
+  revokeRegistration: registrations.revokeRegistration,
+  getRegistration: registrations.getRegistration,
+  listRegistrations: registrations.listRegistrations,
+  checkSelfClaim: selfClaim.checkSelfClaim,
+  issueSelfClaim: selfClaim.issueSelfClaim,
+  getVersionInfo: versions.getVersionInfo,
+  setMinimumVersion: versions.setMinimumVersion,
+  clearMinimumVersion: versions.clearMinimumVersion,
+  saveLatestRelease: versions.saveLatestRelease,
+  countRequest: rateCounter.countRequest,
+  uncountRequest: rateCounter.uncountRequest,
+  resetRequestCount: rateCounter.resetRequestCount,
+};
+
+type Operations = typeof operations;
+type Bound = {
+  [K in keyof Operations]: Operations[K] extends (ctx: StoreContext, ...args: infer A) => infer R
+    ? (...args: A) => R
+    : never;
+};
+
+export type Store = Bound & {
+  readonly ctx: StoreContext;
+  close(): Promise<void>;
+};
+
+export function bindStore(ctx: StoreContext): Store {
+  const bound = Object.fromEntries(
+    Object.entries(operations).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => (fn as (c: StoreContext, ...a: unknown[]) => unknown)(ctx, ...args),
+    ]),
+  ) as Bound;
+  return {
+    ...bound,
+    ctx,
+    async close() {
+      ctx.redis.disconnect();
+    },
+  };
+}
+
+export interface OpenStoreOptions {
+  redisUrl: string;
+  prefix: string;
+  clock: 'system' | 'manual';
+  /** Shown in CLIENT LIST. */
+  name: string;
+}
+
+/** Connects to Redis and binds a store; with the manual clock, time is read from Redis. */
+export function openStore({ redisUrl, prefix, clock, name }: OpenStoreOptions): Store {
+  const redis: StoreRedis = connectRedis({ url: redisUrl, name });
+  const chosen: Clock = clock === 'manual' ? manualClock(redis, prefix) : systemClock;
+  return bindStore({ redis, prefix, clock: chosen });
+}
+
+export * from './constants.ts';
+export type { Clock, ManualClock } from './clock.ts';
+export type { StoreContext } from './context.ts';
+export { DbUnavailableError, isDbUnavailable } from './errors.ts';
+export { redisReady } from './redis.ts';
+export { REPORT_EVENTS, type ReportEvent, type ReportDecision, type SeedBlock } from './block-engine.ts';
+export {
+  TooManyKeysError,
+  type AuthenticatedKey,
+  type IssuedCredential,
+  type Registration,
+} from './registrations.ts';
+export type { SelfClaimRefusal } from './self-claim.ts';
+export { isBelowMinimum, SemverSchema, type VersionInfo } from './versions.ts';

@@ -1,0 +1,26 @@
+import type { StoreContext } from './context.ts';
+
+export interface RateCount {
+  hits: number;
+  /** When the current fixed window ends, in ms. */
+  resetAt: number;
+}
+
+/** Counts one request in the fixed window of `key` (see scripts/count-request.lua). */
+export async function countRequest(ctx: StoreContext, key: string, windowMs: number): Promise<RateCount> {
+  const [hits, resetAt] = await ctx.redis.countRequest(
+    `${ctx.prefix}rate:${key}`,
+    await ctx.clock.now(),
+    windowMs,
+  );
+  return { hits, resetAt: Number(resetAt) };
+}
+
+/** Takes back one request (express-rate-limit's skip of failed or successful requests). */
+export async function uncountRequest(ctx: StoreContext, key: string): Promise<void> {
+  await ctx.redis.hincrby(`${ctx.prefix}rate:${key}`, 'hits', -1);
+}
+
+export async function resetRequestCount(ctx: StoreContext, key: string): Promise<void> {
+  await ctx.redis.del(`${ctx.prefix}rate:${key}`);
+}

@@ -1,0 +1,55 @@
+import { Redis } from 'ioredis';
+import { defineScripts, type ScriptCommands } from './scripts/index.ts';
+
+export type StoreRedis = Redis & ScriptCommands;
+
+export interface RedisOptions {
+  url: string;
+  /** A name shown in CLIENT LIST, to tell processes apart. */
+  name: string;
+  /** Blocking commands (BLMOVE) need a connection without a command timeout. */
+  blocking?: boolean;
+}
+
+/**
+ * One connection to the shared Redis, with every Lua script defined on it.
+ * No offline queue and a short command timeout: when Redis is down a call fails at once with an
+ * error the API turns into 503 `db unavailable`, instead of hanging; ioredis keeps reconnecting in
+ * the background, so service resumes by itself when Redis is back.
+ */
+export function connectRedis({ url, name, blocking = false }: RedisOptions): StoreRedis {
+  const redis = new Redis(url, {
+    protocol: 2,
+    connectionName: name,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: blocking ? undefined : 500,
+    connectTimeout: 1_000,
+    retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 1_000),
+    lazyConnect: false,
+  }) as StoreRedis;
+  // Without a listener ioredis prints every reconnect failure; callers log state changes instead.
+  redis.on('error', () => {});
+  defineScripts(redis);
+  return redis;
+}
+
+/** Resolves once the connection is ready (or rejects after `timeoutMs`). */
+export function redisReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`redis not ready after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onReady = () => {
+      cleanup();
+      resolve();
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+    };
+    redis.on('ready', onReady);
+  });
+}

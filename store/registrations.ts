@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { CREDENTIAL_KINDS, HTTP_KEYS_PER_OWNER, type CredentialKind } from './constants.ts';
+import type { StoreContext } from './context.ts';
+import { hashCredential, isWellFormedCredential, newCredential } from './credentials.ts';
+
+/** What a successful issue returns; the credential is shown this once and never again. */
+export interface IssuedCredential {
+  serverId: string;
+  credential: string;
+  issuedAt: string;
+}
+
+/** The record kept per registration (no secret in it, only the credential's hash). */
+export const RegistrationSchema = z.object({
+  serverId: z.uuid(),
+  kind: z.enum(CREDENTIAL_KINDS),
+  issuedAt: z.iso.datetime(),
+  ip: z.string().nullable(),
+  port: z.number().int().nullable(),
+  clientName: z.string().nullable(),
+  owner: z.string().nullable(),
+  lastReportAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+export interface AuthenticatedKey {
+  serverId: string;
+  kind: CredentialKind;
+  /** The registered IP for game-server kinds; null for HTTP keys. */
+  ip: string | null;
+}
+
+export class TooManyKeysError extends Error {
+  override name = 'TooManyKeysError';
+  constructor(
+    readonly live: number,
+    readonly max: number,
+  ) {
+    super(`this owner already has ${live} live HTTP keys (at most ${max}); revoke one first`);
+  }
+}
+
+const iso = (ms: string | undefined) => (ms ? new Date(Number(ms)).toISOString() : null);
+
+function toRegistration(h: Record<string, string>): Registration {
+  return {
+    serverId: h.serverId ?? '',
+    kind: h.kind as CredentialKind,
+    issuedAt: iso(h.issuedAt) ?? '',
+    ip: h.ip ?? null,
+    port: h.port ? Number(h.port) : null,
+    clientName: h.clientName ?? null,
+    owner: h.owner ?? null,
+    lastReportAt: iso(h.lastReportAt),
+    revokedAt: iso(h.revoked),
+  };
+}
+
+/**
+ * Issues an HTTP key. `owner` is the chat user it belongs to (at most 3 live each); keys the
+ * operator issues from the CLI without an owner are not limited.
+ */
+export async function issueHttpKey(
+  ctx: StoreContext,
+  { owner, label }: { owner?: string; label?: string } = {},
+): Promise<IssuedCredential> {
+  const now = await ctx.clock.now();
+  const serverId = randomUUID();
+  const credential = newCredential();
+  const [outcome, live] = await ctx.redis.issueHttpKey(
+    ctx.prefix,
+    serverId,
+    hashCredential(credential),
+    now,
+    owner ?? '',
+    HTTP_KEYS_PER_OWNER,
+    label ?? '',
+  );
+  if (outcome !== 'issued') throw new TooManyKeysError(live, HTTP_KEYS_PER_OWNER);
+  return { serverId, credential, issuedAt: new Date(now).toISOString() };
+}
+
+/** The key behind a presented credential, or null for a malformed, unknown or revoked one. */
+export async function authenticate(ctx: StoreContext, credential: string): Promise<AuthenticatedKey | null> {
+  if (!isWellFormedCredential(credential)) return null;
+  const found = await ctx.redis.hgetall(`${ctx.prefix}credential:${hashCredential(credential)}`);
+  if (!found.serverId || !found.kind) return null;
+  return { serverId: found.serverId, kind: found.kind as CredentialKind, ip: found.ip || null };
+}
+
+/** True when the registration was live and is now revoked. */
+export async function revokeRegistration(ctx: StoreContext, serverId: string): Promise<boolean> {
+  return (await ctx.redis.revokeRegistration(ctx.prefix, serverId, await ctx.clock.now())) === 1;
+}
+
+export async function getRegistration(ctx: StoreContext, serverId: string): Promise<Registration | null> {
+  const h = await ctx.redis.hgetall(`${ctx.prefix}server:${serverId}`);
+  return h.serverId ? toRegistration(h) : null;
+}
+
+/** Live registrations, oldest first. */
+export async function listRegistrations(ctx: StoreContext): Promise<Registration[]> {
+  const ids = await ctx.redis.zrange(`${ctx.prefix}servers`, '0', '-1');
+  const pipeline = ctx.redis.pipeline();
+  for (const id of ids) pipeline.hgetall(`${ctx.prefix}server:${id}`);
+  const rows = (await pipeline.exec()) ?? [];
+  return rows.flatMap(([err, h]) => {
+    if (err) throw err;
+    const record = h as Record<string, string>;
+    return record.serverId ? [toRegistration(record)] : [];
+  });
+}

@@ -1,0 +1,42 @@
+--[[
+  The rules of a self-claim (spec 4.1) that depend on stored state, checked in this order:
+  the 5-minute issue interval per IP; a live self-issued registration at the same IP:port (409
+  unless its credential is presented or it has been silent over an hour); at most `liveMax` live
+  self-issued credentials per IP (a re-claim of the same IP:port frees its slot). Unused
+  self-issued credentials older than `lapseMs` lapse here, freeing their slot.
+  Needs the "registration" include.
+  Returns: { 'ok', id to replace or '' } or a refusal { 'interval', ms left } | { 'address in use' }
+           | { 'too many', live }
+]]
+local function selfClaimRules(prefix, ip, port, presentedHash, now, intervalMs, liveMax, silenceMs, lapseMs)
+  local last = redis.call('GET', prefix .. 'selfclaim:last:' .. ip)
+  if last and now < tonumber(last) + intervalMs then
+    return { 'interval', tonumber(last) + intervalMs - now }
+  end
+
+  local replaceId = ''
+  local atAddress = redis.call('GET', prefix .. 'address:self:' .. ip .. ':' .. port)
+  if atAddress then
+    local r = redis.call('HMGET', prefix .. 'server:' .. atAddress, 'credentialHash', 'lastReportAt', 'issuedAt')
+    local lastSeen = tonumber(r[2] or r[3] or '0')
+    if r[1] == presentedHash or now - lastSeen > silenceMs then
+      replaceId = atAddress
+    else
+      return { 'address in use' }
+    end
+  end
+
+  local live = 0
+  for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'ip:' .. ip)) do
+    local r = redis.call('HMGET', prefix .. 'server:' .. id, 'issuedAt', 'lastReportAt', 'revoked')
+    if not r[1] or r[3] then
+      redis.call('SREM', prefix .. 'ip:' .. ip, id)
+    elseif not r[2] and now >= tonumber(r[1]) + lapseMs then
+      revokeRegistration(prefix, id, now)
+    elseif id ~= replaceId then
+      live = live + 1
+    end
+  end
+  if live >= liveMax then return { 'too many', live } end
+  return { 'ok', replaceId }
+end

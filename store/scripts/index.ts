@@ -1,0 +1,55 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+
+// Each Lua script lives in its own file, named for what it does, with a header listing its
+// KEYS, ARGV and result (BullMQ style). `--- @include "name"` pulls in includes/<name>.lua.
+// They are defined once per connection; ioredis sends EVALSHA and falls back to EVAL, so a
+// Redis restart (which forgets loaded scripts) needs nothing from us.
+
+const dir = import.meta.dirname;
+
+function resolveIncludes(source: string): string {
+  return source.replace(/^--- @include "([a-z0-9-]+)"$/gm, (_, name: string) =>
+    readFileSync(join(dir, 'includes', `${name}.lua`), 'utf8'),
+  );
+}
+
+/** The header's `KEYS:` line is the one statement of how many keys a script takes. */
+function keyCount(file: string, source: string): number {
+  const line = /^\s*KEYS:(.*)$/m.exec(source)?.[1];
+  if (line === undefined) throw new Error(`${file}: the header lacks a KEYS: line`);
+  return line.match(/\[\d+\]/g)?.length ?? 0;
+}
+
+function commandName(file: string): string {
+  return file.replace(/\.lua$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+const sources = readdirSync(dir)
+  .filter((f) => f.endsWith('.lua'))
+  .map((f) => {
+    const source = readFileSync(join(dir, f), 'utf8');
+    return { name: commandName(f), numberOfKeys: keyCount(f, source), lua: resolveIncludes(source) };
+  });
+
+type Arg = string | number;
+/** Raw script commands; store modules wrap each in a typed function. */
+export interface ScriptCommands {
+  reportSeed(...args: Arg[]): Promise<[string, string, number]>;
+  settleExpiredWindows(...args: Arg[]): Promise<number>;
+  checkSeedBlock(...args: Arg[]): Promise<string>;
+  countRequest(...args: Arg[]): Promise<[number, string]>;
+  issueHttpKey(...args: Arg[]): Promise<[string, number]>;
+  revokeRegistration(...args: Arg[]): Promise<number>;
+  checkSelfClaim(...args: Arg[]): Promise<[string, number | string]>;
+  issueSelfClaim(...args: Arg[]): Promise<[string, number | string]>;
+}
+
+export function defineScripts(redis: Redis): void {
+  for (const { name, numberOfKeys, lua } of sources) {
+    redis.defineCommand(name, { numberOfKeys, lua });
+  }
+}
+
+export const scriptNames = sources.map((s) => s.name);

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { createLogger } from '../../api/logger.ts';
+import { startApiServer } from '../../api/server.ts';
+import { loadConfig, type Config } from '../../store/config.ts';
+
+export type TestApi = Awaited<ReturnType<typeof startApiServer>> & {
+  config: Config;
+  /** `${url}${API_PREFIX}` */
+  base: string;
+};
+
+/** A fresh key namespace, so suites running side by side never see each other's data. */
+export function testPrefix(): string {
+  return `t${randomUUID().slice(0, 8)}:`;
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: testPrefix(),
+    SEEDBLOCK_CLOCK: 'manual',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  };
+}
+
+/** An API process in this test process: real HTTP over loopback, real Redis, manual clock. */
+export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+  const config = loadConfig(testEnv(overrides));
+  const api = await startApiServer(config, createLogger('silent', 'test'));
+  return Object.assign(api, { config, base: `${api.url}${config.API_PREFIX}` });
+}
