@@ -1,0 +1,78 @@
+// The public map contract (spec api-v1 section 2.4), shared by the generator and the API.
+
+import { z } from 'zod';
+
+export const ZoneSchema = z.enum(['LightContainment', 'HeavyContainment', 'Entrance', 'Surface', 'Other']);
+export type Zone = z.infer<typeof ZoneSchema>;
+
+export const RoomShapeSchema = z.enum(['Straight', 'Curve', 'TShape', 'XShape', 'Endroom', 'Undefined']);
+export type RoomShape = z.infer<typeof RoomShapeSchema>;
+
+const coord = z.number().finite();
+
+/** A connected room's centre; y and zone only when the neighbour is on another floor. */
+export const ConnSchema = z.strictObject({
+  x: coord,
+  z: coord,
+  y: coord.optional(),
+  zone: ZoneSchema.optional(),
+});
+export type Conn = z.infer<typeof ConnSchema>;
+
+export const RoomSchema = z.strictObject({
+  name: z.string().min(1),
+  zone: ZoneSchema,
+  shape: RoomShapeSchema,
+  x: coord,
+  y: coord,
+  z: coord,
+  rotY: z.literal([0, 90, 180, 270]),
+  variant: z.string().min(1).nullable(),
+  conn: z.array(ConnSchema),
+});
+export type Room = z.infer<typeof RoomSchema>;
+
+export const SpawnSchema = z.strictObject({
+  kind: z.enum(['structure', 'item']),
+  cat: z.string().min(1),
+  x: coord,
+  y: coord,
+  z: coord,
+  rx: coord,
+  rz: coord,
+});
+export type Spawn = z.infer<typeof SpawnSchema>;
+
+export const DoorSchema = z.strictObject({
+  name: z.string().min(1),
+  zone: ZoneSchema,
+  x: coord,
+  y: coord,
+  z: coord,
+  rotY: coord,
+  checkpoint: z.boolean(),
+});
+export type Door = z.infer<typeof DoorSchema>;
+
+export const TeslaSchema = z.strictObject({
+  x: coord,
+  y: coord,
+  z: coord,
+  rx: coord,
+  rz: coord,
+});
+export type Tesla = z.infer<typeof TeslaSchema>;
+
+export const MapSchema = z.strictObject({
+  seed: z.number().int().min(1).max(2147483647),
+  rooms: z.array(RoomSchema),
+  // Always empty in the public response.
+  markers: z.array(z.unknown()).length(0),
+  spawns: z.array(SpawnSchema),
+  doors: z.array(DoorSchema),
+  teslas: z.array(TeslaSchema),
+  // Shape not published by the spec; present only when available.
+  transitions: z.record(z.string(), z.unknown()).optional(),
+  transitionCoverage: z.record(z.string(), z.unknown()).optional(),
+});
+export type FacilityMap = z.infer<typeof MapSchema>;
