@@ -4,9 +4,15 @@ import type { ApiDeps } from './deps.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { httpsRedirect } from './http/https-redirect.ts';
 import { jsonBody } from './http/json-body.ts';
+import { detectionRoutes } from './routes/detections.ts';
+import { jobRoutes } from './routes/jobs.ts';
+import { mapRoutes } from './routes/maps.ts';
+import { pluginClaimRoutes } from './routes/plugin-claim.ts';
 import { reportRoutes } from './routes/report.ts';
 import { revokeRoutes } from './routes/revoke.ts';
+import { seedRoutes } from './routes/seeds.ts';
 import { selfClaimRoutes } from './routes/self-claim.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
 import { versionRoutes } from './routes/version.ts';
 
@@ -27,8 +33,19 @@ export function createApp(deps: ApiDeps): express.Express {
   }
 
   const api = Router();
-  api.use(jsonBody);
-  api.use(selfClaimRoutes(deps), reportRoutes(deps), revokeRoutes(deps), versionRoutes(deps));
+  api.use(deps.requests.middleware, jsonBody);
+  api.use(
+    selfClaimRoutes(deps),
+    pluginClaimRoutes(deps),
+    reportRoutes(deps),
+    revokeRoutes(deps),
+    versionRoutes(deps),
+    mapRoutes(deps),
+    jobRoutes(deps),
+    seedRoutes(deps),
+    statsRoutes(deps),
+    detectionRoutes(deps),
+  );
   api.use(notFound);
   app.use(config.API_PREFIX || '/', api);
 

@@ -2,6 +2,7 @@ import type { Config } from '../store/config.ts';
 import type { Store } from '../store/index.ts';
 import type { Logger } from './logger.ts';
 import type { Probe } from './probe/index.ts';
+import type { RequestCounter } from './jobs/request-counter.ts';
 
 /** What every route and job of the API is built from. */
 export interface ApiDeps {
@@ -10,4 +11,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Confirms a game server answers at an address (self-claim). */
   probe: Probe;
+  /** When this process started, by the injected clock (ms). */
+  startedAt: number;
+  /** Counts API requests in memory; flushed to Redis every second. */
+  requests: RequestCounter;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from './http/http-error.ts';
-import { PORT_MAX, PORT_MIN, REPORT_EVENTS, SEED_MAX, SEED_MIN } from '../store/index.ts';
+import { PORT_MAX, PORT_MIN, REPORT_EVENTS, SEED_MAX, SEED_MIN, SEEDS_PAGE_MAX } from '../store/index.ts';
 
 // The contract of every body we read or write (spec part 4), in one place. Types come from here;
 // no field is coerced, so a string in a numeric field is 400.
@@ -17,6 +17,23 @@ export const SelfClaimBodySchema = z.object({
   port: PortSchema,
   clientName: text(64).optional(),
   gameVersion: text(32).optional(),
+});
+
+/** 4.4 */
+export const PluginClaimBodySchema = z.object({
+  code: text(128),
+  port: PortSchema,
+  pluginVersion: text(32).optional(),
+  gameVersion: text(32).optional(),
+  labApiVersion: text(32).optional(),
+});
+export type PluginClaimBody = z.infer<typeof PluginClaimBodySchema>;
+
+/** 202 of 4.4 */
+export const ClaimReviewSchema = z.object({
+  status: z.literal('review'),
+  reason: z.enum(['ip_mismatch', 'port_mismatch']),
+  retryAfterSeconds: z.number().int(),
 });
 
 /** 200 of 4.1 and 4.4: the credential is shown this once. */
@@ -75,6 +92,73 @@ export const ClockMoveSchema = z.union([
   z.object({ advanceMs: z.number().int().min(-1e12).max(1e12) }).strict(),
 ]);
 export const ClockResponseSchema = z.object({ now: isoUtc });
+
+// The read API (4.7-4.11). Path and query values are text: only plain decimal integers pass
+// (`01`, `1e3`, `-1`, `2147483648` are all malformed).
+const decimalText = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number);
+export const SeedParamSchema = decimalText.pipe(SeedSchema);
+export const SeedsQuerySchema = z
+  .object({
+    cursor: z.string().optional(),
+    limit: decimalText.pipe(z.number().int().min(1).max(SEEDS_PAGE_MAX)).optional(),
+  })
+  .strict();
+
+export const MapPendingSchema = z.object({ status: z.literal('pending'), job: z.literal('queued') });
+export const MapUnavailableSchema = z.object({
+  status: z.literal('busy'),
+  error: z.literal('map unavailable'),
+});
+export const BlockedSchema = z.object({ error: z.literal('blocked'), blockedUntil: isoUtc.optional() });
+
+/** 2.6 */
+export const JobSchema = z.object({
+  seed: SeedSchema,
+  status: z.enum(['queued', 'running', 'ready', 'error']),
+  ahead: z.number().int().min(0).optional(),
+  error: z.string().optional(),
+});
+
+/** 2.5 and 4.9 */
+export const SeedListItemSchema = z.object({
+  seed: SeedSchema,
+  roomCount: z.number().int(),
+  spawns: z.number().int(),
+  markers: z.number().int(),
+  dumped: z.boolean(),
+  detected: z.boolean(),
+});
+export const SeedPageSchema = z.object({
+  items: z.array(SeedListItemSchema),
+  total: z.number().int(),
+  nextCursor: SeedSchema.nullable(),
+});
+
+/** 2.8 */
+export const OverviewSchema = z.object({
+  seedsTracked: z.number().int(),
+  seedsDumped: z.number().int(),
+  seedsDetected: z.number().int(),
+  requestsTotal: z.number().int(),
+  detections: z.object({ '24h': z.number().int(), '7d': z.number().int() }),
+  uptimeSec: z.number().int(),
+});
+
+/** 2.7 */
+export const ProtectionSchema = z.object({
+  seeds: z.number().int(),
+  windows: z.number().int(),
+  viewAttemptsBlocked: z.number().int(),
+  recent: z.array(
+    z.object({ seed: SeedSchema, at: isoUtc, endedAt: isoUtc, viewAttempts: z.number().int() }),
+  ),
+});
+
+/** POST /admin/v1/detections: a sighting from the seed detector. */
+export const DetectionBodySchema = z.object({ seed: SeedSchema });
 
 /** Parses `value` with `schema`, or throws the spec's 400 (`error` as given). */
 export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, error = 'invalid request'): T {

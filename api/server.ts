@@ -3,6 +3,7 @@ import type { Config } from '../store/config.ts';
 import { openStore, redisReady, type Store } from '../store/index.ts';
 import { createApp } from './app.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
+import { startRequestCounter } from './jobs/request-counter.ts';
 import { startWindowSweeper } from './jobs/window-sweeper.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createProbe } from './probe/index.ts';
@@ -33,7 +34,9 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
     allowPrivate: config.PROBE_ALLOW_PRIVATE,
     timeoutMs: config.PROBE_TIMEOUT_MS,
   });
-  const deps = { config, store, logger, probe };
+  const requests = startRequestCounter(store, logger);
+  const startedAt = await store.ctx.clock.now().catch(() => Date.now());
+  const deps = { config, store, logger, probe, requests, startedAt };
   const app = createApp(deps);
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -57,6 +60,7 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await requests.stop();
       await store.close();
     },
   } satisfies RunningApi;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../store/config.ts';
-import { openStore, redisReady, type Store } from '../store/index.ts';
+import { ConfigError, loadConfig, type Config } from '../store/config.ts';
+import { z } from 'zod';
+import { openStore, PORT_MAX, PORT_MIN, redisReady, SEED_MAX, SEED_MIN, type Store } from '../store/index.ts';
 import { resolveRedisUrl } from './embedded.ts';
 
 // `npm run --silent admin -- <command>`: the operator's CLI. Each call prints one JSON object on
@@ -10,15 +11,48 @@ import { resolveRedisUrl } from './embedded.ts';
 type Command = {
   usage: string;
   options?: Record<string, { type: 'string' }>;
-  run(store: Store, positionals: string[], values: Record<string, string | undefined>): Promise<unknown>;
+  run(
+    store: Store,
+    positionals: string[],
+    values: Record<string, string | undefined>,
+    config: Config,
+  ): Promise<unknown>;
 };
 
 class UsageError extends Error {}
+
+// Command-line words are text: accept plain decimal integers only (no 1e3, no 0x10, no 01).
+const integerWord = z
+  .string()
+  .regex(/^[1-9]\d*$/)
+  .transform(Number);
+const SeedArgSchema = integerWord.pipe(z.number().int().min(SEED_MIN).max(SEED_MAX));
+const PortArgSchema = integerWord.pipe(z.number().int().min(PORT_MIN).max(PORT_MAX));
 
 function arg(positionals: string[], index: number, name: string): string {
   const value = positionals[index];
   if (value === undefined) throw new UsageError(`missing <${name}>`);
   return value;
+}
+
+function seedArg(value: string): number {
+  const seed = SeedArgSchema.safeParse(value);
+  if (!seed.success) throw new UsageError(`<seed> must be an integer ${SEED_MIN}..${SEED_MAX}`);
+  return seed.data;
+}
+
+function portArg(value: string): number {
+  const port = PortArgSchema.safeParse(value);
+  if (!port.success) throw new UsageError(`--port must be an integer ${PORT_MIN}..${PORT_MAX}`);
+  return port.data;
+}
+
+async function decide(store: Store, id: string, decision: 'approved' | 'rejected') {
+  const result = await store.decideReview({ id, decision, moderator: 'operator (CLI)' });
+  if (result.outcome === 'unknown') throw new Error(`no review ${id}`);
+  if (result.outcome === 'already')
+    throw new Error(`review ${id} was already ${result.decision} by ${result.moderator}`);
+  return { ok: true, id, decision };
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -38,6 +72,45 @@ const COMMANDS: Record<string, Command> = {
   'servers list': {
     usage: 'servers list',
     run: async (store) => ({ servers: await store.listRegistrations() }),
+  },
+  'code issue': {
+    usage: 'code issue [--ip <ip>] [--port <port>]',
+    options: { ip: { type: 'string' }, port: { type: 'string' } },
+    run: (store, _p, v) =>
+      store.issueClaimCode({ ip: v.ip, port: v.port === undefined ? undefined : portArg(v.port) }),
+  },
+  'code cancel': {
+    usage: 'code cancel <code>',
+    run: async (store, p) => {
+      const code = arg(p, 0, 'code');
+      if (!(await store.cancelClaimCode(code))) throw new Error(`no usable claim code ${code}`);
+      return { ok: true, code };
+    },
+  },
+  'review list': {
+    usage: 'review list',
+    run: async (store) => ({ reviews: await store.listReviews() }),
+  },
+  'review approve': {
+    usage: 'review approve <id>',
+    run: (store, p) => decide(store, arg(p, 0, 'id'), 'approved'),
+  },
+  'review reject': {
+    usage: 'review reject <id>',
+    run: (store, p) => decide(store, arg(p, 0, 'id'), 'rejected'),
+  },
+  'blocklist add': {
+    usage: 'blocklist add <seed>',
+    run: (store, p) => store.addToBlocklist(seedArg(arg(p, 0, 'seed'))),
+  },
+  'blocklist remove': {
+    usage: 'blocklist remove <seed>',
+    run: (store, p) => store.removeFromBlocklist(seedArg(arg(p, 0, 'seed'))),
+  },
+  detect: {
+    usage: 'detect <seed>',
+    run: (store, p, _v, config) =>
+      store.recordDetection({ seed: seedArg(arg(p, 0, 'seed')), queueMax: config.QUEUE_MAX }),
   },
   revoke: {
     usage: 'revoke <serverId>',
@@ -87,7 +160,12 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     await redisReady(store.ctx.redis, 5_000);
-    const result = await command.run(store, parsed.positionals, parsed.values as Record<string, string>);
+    const result = await command.run(
+      store,
+      parsed.positionals,
+      parsed.values as Record<string, string>,
+      config,
+    );
     console.log(JSON.stringify(result));
     return 0;
   } catch (err) {

@@ -40,6 +40,7 @@ async function main() {
 
   const parts: Part[] = [
     { name: 'api', entry: 'api/main.ts' },
+    { name: 'generator', entry: 'generator/main.ts' },
     {
       name: 'bot',
       entry: 'bot/main.ts',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Every setting comes from the environment and is parsed here, once. A bad value stops start-up
@@ -10,13 +11,39 @@ const optionalText = z
   .transform((v) => (v === undefined || v === '' ? undefined : v));
 const port = z.coerce.number().int().min(0).max(65_535);
 
-/** express's `trust proxy` accepts true/false, a hop count, or a list of addresses/subnets/names. */
-const trustProxy = z.string().transform((v): boolean | number | string => {
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
-});
+/** One entry of a `trust proxy` list as express (proxy-addr) reads it: a name, an IP, IP/prefix or IPv4/mask. */
+function isTrustEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const slash = entry.lastIndexOf('/');
+  const ip = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(ip);
+  if (family === 0) return false;
+  if (slash === -1) return true;
+  const range = entry.slice(slash + 1);
+  if (/^\d+$/.test(range)) return Number(range) >= 1 && Number(range) <= (family === 4 ? 32 : 128);
+  if (family !== 4 || isIP(range) !== 4) return false;
+  // A netmask must be contiguous ones, and not 0.0.0.0.
+  const mask = range.split('.').reduce((acc, octet) => acc * 256 + Number(octet), 0);
+  const inverted = 0xffffffff - mask;
+  return mask !== 0 && (inverted & (inverted + 1)) === 0;
+}
+
+/**
+ * express's `trust proxy` accepts true/false, a hop count, or a list of addresses/subnets/names.
+ * A list is checked here, so a typo stops start-up naming TRUST_PROXY instead of failing in express.
+ */
+const trustProxy = z
+  .string()
+  .refine(
+    (v) => /^(true|false|\d+)$/.test(v) || v.split(',').every((entry) => isTrustEntry(entry.trim())),
+    'true, false, a hop count, or a comma-separated list of loopback/linklocal/uniquelocal, IPs and subnets',
+  )
+  .transform((v): boolean | number | string => {
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
 
 const redisUrl = z
   .string()

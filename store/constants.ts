@@ -44,3 +44,9 @@ export const RATE_LIMITS = {
   statsPerIp: { limit: 20, windowMs: MINUTE },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Generation queue: a job whose worker went silent this long goes back to the queue. */
+export const JOB_VISIBILITY_MS = 30_000;
+export const JOB_MAX_ATTEMPTS = 3;
+/** Detections are counted over the last 24 hours and 7 days. */
+export const DETECTION_WINDOWS_MS = { '24h': 24 * 60 * MINUTE, '7d': 7 * 24 * 60 * MINUTE } as const;

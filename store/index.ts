@@ -1,10 +1,17 @@
 import * as blockEngine from './block-engine.ts';
+import * as blocklist from './blocklist.ts';
+import * as claimCodes from './claim-codes.ts';
+import * as detections from './detections.ts';
+import * as generationQueue from './generation-queue.ts';
+import * as maps from './maps.ts';
 import { manualClock, systemClock, type Clock } from './clock.ts';
 import type { StoreContext } from './context.ts';
 import * as rateCounter from './rate-counter.ts';
 import { connectRedis, type StoreRedis } from './redis.ts';
 import * as registrations from './registrations.ts';
+import * as reviews from './reviews.ts';
 import * as selfClaim from './self-claim.ts';
+import * as stats from './stats.ts';
 import * as versions from './versions.ts';
 
 // The store package: every operation on shared state, used alike by the API, the bot, the
@@ -23,6 +30,30 @@ const operations = {
   listRegistrations: registrations.listRegistrations,
   checkSelfClaim: selfClaim.checkSelfClaim,
   issueSelfClaim: selfClaim.issueSelfClaim,
+  issueClaimCode: claimCodes.issueClaimCode,
+  cancelClaimCode: claimCodes.cancelClaimCode,
+  claimWithCode: claimCodes.claimWithCode,
+  getReview: reviews.getReview,
+  listReviews: reviews.listReviews,
+  decideReview: reviews.decideReview,
+  nextReviewNotice: reviews.nextReviewNotice,
+  markReviewPosted: reviews.markReviewPosted,
+  addToBlocklist: blocklist.addToBlocklist,
+  removeFromBlocklist: blocklist.removeFromBlocklist,
+  listBlocklist: blocklist.listBlocklist,
+  readMap: maps.readMap,
+  readJob: maps.readJob,
+  readSeedPage: maps.readSeedPage,
+  takeJob: generationQueue.takeJob,
+  startJob: generationQueue.startJob,
+  finishJob: generationQueue.finishJob,
+  failJob: generationQueue.failJob,
+  requeueStaleJobs: generationQueue.requeueStaleJobs,
+  queueDepth: generationQueue.queueDepth,
+  recordDetection: detections.recordDetection,
+  readOverview: stats.readOverview,
+  readProtection: stats.readProtection,
+  addRequests: stats.addRequests,
   getVersionInfo: versions.getVersionInfo,
   setMinimumVersion: versions.setMinimumVersion,
   clearMinimumVersion: versions.clearMinimumVersion,
@@ -79,7 +110,7 @@ export * from './constants.ts';
 export type { Clock, ManualClock } from './clock.ts';
 export type { StoreContext } from './context.ts';
 export { DbUnavailableError, isDbUnavailable } from './errors.ts';
-export { redisReady } from './redis.ts';
+export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
 export { REPORT_EVENTS, type ReportEvent, type ReportDecision, type SeedBlock } from './block-engine.ts';
 export {
   TooManyKeysError,
@@ -88,4 +119,9 @@ export {
   type Registration,
 } from './registrations.ts';
 export type { SelfClaimRefusal } from './self-claim.ts';
+export type { CodeClaimResult, IssuedClaimCode } from './claim-codes.ts';
+export type { Review, ReviewDecision } from './reviews.ts';
+export type { JobRead, MapEncoding, MapRead, SeedListItem, SeedPage } from './maps.ts';
+export type { GeneratedMap } from './generation-queue.ts';
+export type { OverviewCounts, ProtectionStats } from './stats.ts';
 export { isBelowMinimum, SemverSchema, type VersionInfo } from './versions.ts';

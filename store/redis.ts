@@ -53,3 +53,12 @@ export function redisReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
     redis.on('ready', onReady);
   });
 }
+
+/** The replies of a pipeline or MULTI, throwing its first error. */
+export function results(replies: [Error | null, unknown][] | null): unknown[] {
+  if (!replies) throw new Error('transaction discarded');
+  return replies.map(([err, value]) => {
+    if (err) throw err;
+    return value;
+  });
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CREDENTIAL_KINDS, HTTP_KEYS_PER_OWNER, type CredentialKind } from './constants.ts';
 import type { StoreContext } from './context.ts';
 import { hashCredential, isWellFormedCredential, newCredential } from './credentials.ts';
+import { results } from './redis.ts';
 
 /** What a successful issue returns; the credential is shown this once and never again. */
 export interface IssuedCredential {
@@ -105,10 +106,6 @@ export async function listRegistrations(ctx: StoreContext): Promise<Registration
   const ids = await ctx.redis.zrange(`${ctx.prefix}servers`, '0', '-1');
   const pipeline = ctx.redis.pipeline();
   for (const id of ids) pipeline.hgetall(`${ctx.prefix}server:${id}`);
-  const rows = (await pipeline.exec()) ?? [];
-  return rows.flatMap(([err, h]) => {
-    if (err) throw err;
-    const record = h as Record<string, string>;
-    return record.serverId ? [toRegistration(record)] : [];
-  });
+  const rows = results(await pipeline.exec()) as Record<string, string>[];
+  return rows.filter((h) => h.serverId).map(toRegistration);
 }

@@ -44,6 +44,18 @@ export interface ScriptCommands {
   revokeRegistration(...args: Arg[]): Promise<number>;
   checkSelfClaim(...args: Arg[]): Promise<[string, number | string]>;
   issueSelfClaim(...args: Arg[]): Promise<[string, number | string]>;
+  issueClaimCode(...args: Arg[]): Promise<number>;
+  cancelClaimCode(...args: Arg[]): Promise<number>;
+  claimWithCode(...args: Arg[]): Promise<[string, string?]>;
+  decideReview(...args: Arg[]): Promise<[string, string?, string?]>;
+  readMapBuffer(...args: Arg[]): Promise<Buffer[]>;
+  readJob(...args: Arg[]): Promise<[string, (string | number)?]>;
+  readSeedPage(...args: Arg[]): Promise<(string | number)[]>;
+  startJob(...args: (Arg | Buffer)[]): Promise<number>;
+  finishJob(...args: (Arg | Buffer)[]): Promise<number>;
+  failJob(...args: Arg[]): Promise<string>;
+  requeueStaleJobs(...args: Arg[]): Promise<number>;
+  recordDetection(...args: Arg[]): Promise<string>;
 }
 
 export function defineScripts(redis: Redis): void {

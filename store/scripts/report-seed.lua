@@ -7,7 +7,7 @@
         [6] now (ms)  [7] seed cooldown ms  [8] per-key gap ms  [9] detection purge ms
         [10] protection recent length
   Touches: server:<id>, seed:<seed>, window:<seed>, window:<other seed of the key>,
-           windows:open, windows:recent, stats, det:<seed>, det:all
+           windows:open, windows:recent, stats, det:<seed>, det:all, seeds:detected
   Returns: { outcome, blockedUntil ms or '', exhausted 0/1 }, outcome one of
            revoked | opened | kept | closed | none | exhausted | cooldown | busy | gap
 ]]
@@ -43,8 +43,8 @@ end
 -- round_start and periodic from here on.
 if window[1] == serverId then return { 'kept', window[2], 0 } end
 if window[1] then
-  -- Another key holds this seed: the seed stays hidden, nothing is extended.
-  if ownSeed then return { 'busy', '', 0 } end
+  -- Another key holds this seed: the seed stays hidden, nothing is extended. The answer is the
+  -- window's end whatever else the reporting key holds (3.1 row "open / report of the same seed").
   return { 'kept', window[2], 0 }
 end
 
@@ -77,5 +77,6 @@ for _, id in ipairs(recent) do
   redis.call('ZREM', prefix .. 'det:all', seed .. ':' .. id)
 end
 redis.call('ZREMRANGEBYSCORE', detKey, since, '+inf')
+if redis.call('EXISTS', detKey) == 0 then redis.call('SREM', prefix .. 'seeds:detected', seed) end
 
 return { 'opened', endsAt, 0 }

@@ -1,0 +1,20 @@
+import { SeedParamSchema, parseOr400 } from '../schemas.ts';
+import { HttpError } from './http-error.ts';
+
+// Answers the read routes share (spec 4.7, 4.8).
+
+export const parseSeedParam = (value: unknown): number => parseOr400(SeedParamSchema, value, 'invalid seed');
+
+/** 403 `blocked`, with `blockedUntil` for a window, without it for the permanent blocklist. */
+export function blockedError(block: { kind: 'blocked'; until: number } | { kind: 'permanent' }): HttpError {
+  const extra = block.kind === 'blocked' ? { blockedUntil: new Date(block.until).toISOString() } : {};
+  return new HttpError(403, 'blocked', extra, { 'Cache-Control': 'no-store' });
+}
+
+export const mapUnavailable = () =>
+  new HttpError(
+    503,
+    'map unavailable',
+    { status: 'busy' },
+    { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+  );

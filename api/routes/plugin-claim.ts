@@ -1,0 +1,52 @@
+import { Router, type RequestHandler } from 'express';
+import type { ApiDeps } from '../deps.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { HttpError } from '../http/http-error.ts';
+import { requireJson } from '../http/json-body.ts';
+import { requireMinimumPluginVersion } from '../http/plugin-version.ts';
+import { byIp, limiter } from '../http/rate-limit.ts';
+import { parseOr400, PluginClaimBodySchema, type PluginClaimBody } from '../schemas.ts';
+
+/**
+ * POST /plugin/v1/claim (4.4): registers the game server at the request IP and the given port
+ * with a one-time code from the chat bot. 200 verified, 202 review, 401 invalid code, 403 claim
+ * rejected, 426 plugin_outdated, 429 past 10 per minute per IP.
+ */
+export function pluginClaimRoutes({ store, config }: ApiDeps): Router {
+  const perIp = limiter({
+    store,
+    name: 'pluginClaimPerIp',
+    key: byIp,
+    multiplier: config.RATE_LIMIT_MULTIPLIER,
+  });
+  const validate: RequestHandler = (req, _res, next) => {
+    req.body = parseOr400(PluginClaimBodySchema, req.body);
+    next();
+  };
+
+  const router = Router();
+  router.post(
+    '/plugin/v1/claim',
+    perIp,
+    requireJson,
+    validate,
+    requireMinimumPluginVersion(store),
+    async (req, res) => {
+      const body = req.body as PluginClaimBody;
+      const result = await store.claimWithCode({ ...body, ip: clientIp(req) });
+      switch (result.status) {
+        case 'verified':
+          res.json(result);
+          return;
+        case 'review':
+          res.status(202).json(result);
+          return;
+        case 'invalid code':
+          throw new HttpError(401, 'invalid code');
+        case 'claim rejected':
+          throw new HttpError(403, 'claim rejected');
+      }
+    },
+  );
+  return router;
+}

@@ -1,0 +1,40 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import { STATS_CACHE_MS } from '../../store/index.ts';
+import type { ApiDeps } from '../deps.ts';
+import { byIp, spendLimit } from '../http/rate-limit.ts';
+
+/**
+ * GET /stats/overview and /stats/protection (4.10, 4.11): cached 60 s by the injected clock; a
+ * cache hit is not counted against the 20-per-minute limit, a miss is.
+ */
+export function statsRoutes({ store, config, startedAt }: ApiDeps): Router {
+  function cached<T>(load: () => Promise<T>): RequestHandler {
+    let entry: { value: T; until: number } | null = null;
+    return async (req: Request, res) => {
+      const now = await store.ctx.clock.now();
+      if (!entry || now >= entry.until) {
+        await spendLimit(store, 'statsPerIp', byIp(req), config.RATE_LIMIT_MULTIPLIER);
+        entry = { value: await load(), until: now + STATS_CACHE_MS };
+      }
+      res.set('Cache-Control', `public, max-age=${Math.ceil((entry.until - now) / 1000)}`).json(entry.value);
+    };
+  }
+
+  const router = Router();
+  router.get(
+    '/stats/overview',
+    cached(async () => ({
+      ...(await store.readOverview()),
+      uptimeSec: Math.max(0, Math.floor(((await store.ctx.clock.now()) - startedAt) / 1000)),
+    })),
+  );
+  router.get(
+    '/stats/protection',
+    cached(async () => {
+      // Windows that ran out are settled first, so `recent` is current even between sweeps.
+      await store.settleExpiredWindows();
+      return store.readProtection();
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,117 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { CLAIM_CODE_TTL_MS } from './constants.ts';
+import type { StoreContext } from './context.ts';
+import { hashCredential, newCredential } from './credentials.ts';
+import type { IssuedCredential } from './registrations.ts';
+
+// One-time claim codes (spec 4.4) and their manual reviews. A code is 10 Crockford base32
+// characters (50 random bits), shown as XXXXX-XXXXX; typing is forgiving: any case, hyphens and
+// spaces ignored, O read as 0, I and L as 1.
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const CODE_LENGTH = 10;
+/** How long a client waits before resending a code under review (spec 4.4 `retryAfterSeconds`). */
+export const REVIEW_RETRY_SECONDS = 60;
+
+export function normalizeClaimCode(input: string): string | null {
+  const code = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  return code.length === CODE_LENGTH && [...code].every((c) => CROCKFORD.includes(c)) ? code : null;
+}
+
+export function formatClaimCode(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+function randomCode(): string {
+  return [...randomBytes(CODE_LENGTH)].map((b) => CROCKFORD[b & 31]).join('');
+}
+
+export interface IssuedClaimCode {
+  code: string;
+  expiresAt: string;
+  expectedIp: string | null;
+  expectedPort: number | null;
+}
+
+export async function issueClaimCode(
+  ctx: StoreContext,
+  { ip, port, issuedBy }: { ip?: string; port?: number; issuedBy?: string } = {},
+): Promise<IssuedClaimCode> {
+  const now = await ctx.clock.now();
+  const expiresAt = now + CLAIM_CODE_TTL_MS;
+  for (;;) {
+    const code = randomCode();
+    const stored = await ctx.redis.issueClaimCode(
+      `${ctx.prefix}code:${code}`,
+      now,
+      expiresAt,
+      ip ?? '',
+      port ?? '',
+      issuedBy ?? '',
+    );
+    if (stored === 1) {
+      return {
+        code: formatClaimCode(code),
+        expiresAt: new Date(expiresAt).toISOString(),
+        expectedIp: ip ?? null,
+        expectedPort: port ?? null,
+      };
+    }
+  }
+}
+
+/** True when the code was usable and is now cancelled. */
+export async function cancelClaimCode(ctx: StoreContext, code: string): Promise<boolean> {
+  const normalized = normalizeClaimCode(code);
+  if (!normalized) return false;
+  return (await ctx.redis.cancelClaimCode(`${ctx.prefix}code:${normalized}`)) === 1;
+}
+
+export type CodeClaimResult =
+  | ({ status: 'verified' } & IssuedCredential)
+  | { status: 'review'; reason: 'ip_mismatch' | 'port_mismatch'; retryAfterSeconds: number }
+  | { status: 'invalid code' }
+  | { status: 'claim rejected' };
+
+export async function claimWithCode(
+  ctx: StoreContext,
+  claim: {
+    code: string;
+    ip: string;
+    port: number;
+    pluginVersion?: string;
+    gameVersion?: string;
+    labApiVersion?: string;
+  },
+): Promise<CodeClaimResult> {
+  const code = normalizeClaimCode(claim.code);
+  if (!code) return { status: 'invalid code' };
+  const now = await ctx.clock.now();
+  const serverId = randomUUID();
+  const credential = newCredential();
+  const [outcome, reason] = await ctx.redis.claimWithCode(
+    ctx.prefix,
+    code,
+    claim.ip,
+    claim.port,
+    now,
+    serverId,
+    hashCredential(credential),
+    randomUUID(),
+    claim.pluginVersion ?? '',
+    claim.gameVersion ?? '',
+    claim.labApiVersion ?? '',
+  );
+  switch (outcome) {
+    case 'verified':
+      return { status: 'verified', serverId, credential, issuedAt: new Date(now).toISOString() };
+    case 'review':
+      return {
+        status: 'review',
+        reason: reason as 'ip_mismatch' | 'port_mismatch',
+        retryAfterSeconds: REVIEW_RETRY_SECONDS,
+      };
+    default:
+      return { status: outcome as 'invalid code' | 'claim rejected' };
+  }
+}

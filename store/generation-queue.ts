@@ -1,0 +1,73 @@
+import { JOB_MAX_ATTEMPTS, JOB_VISIBILITY_MS } from './constants.ts';
+import type { StoreContext } from './context.ts';
+import type { StoreRedis } from './redis.ts';
+
+// The generation queue as the workers see it: a Redis list taken reliably with BLMOVE into a
+// processing list, a lease per running job, and a reaper for the jobs of workers that died.
+
+/** Waits up to `timeoutSeconds` for a seed to generate (on the worker's own blocking connection). */
+export async function takeJob(
+  ctx: StoreContext,
+  blocking: StoreRedis,
+  timeoutSeconds: number,
+): Promise<number | null> {
+  const seed = await blocking.blmove(
+    `${ctx.prefix}queue:wait`,
+    `${ctx.prefix}queue:active`,
+    'RIGHT',
+    'LEFT',
+    timeoutSeconds,
+  );
+  return seed === null ? null : Number(seed);
+}
+
+/** Marks the job running under this worker's lease; 0 when the seed needs no work. */
+export async function startJob(ctx: StoreContext, seed: number, workerId: string): Promise<number> {
+  return ctx.redis.startJob(ctx.prefix, seed, await ctx.clock.now(), JOB_VISIBILITY_MS, workerId);
+}
+
+export interface GeneratedMap {
+  seed: number;
+  etag: string;
+  br: Buffer;
+  gz: Buffer;
+  roomCount: number;
+  spawns: number;
+  markers: number;
+}
+
+export async function finishJob(ctx: StoreContext, map: GeneratedMap): Promise<number> {
+  return ctx.redis.finishJob(
+    ctx.prefix,
+    map.seed,
+    await ctx.clock.now(),
+    map.etag,
+    map.br,
+    map.gz,
+    map.roomCount,
+    map.spawns,
+    map.markers,
+  );
+}
+
+export async function failJob(
+  ctx: StoreContext,
+  seed: number,
+  reason: string,
+): Promise<'requeued' | 'error'> {
+  return (await ctx.redis.failJob(ctx.prefix, seed, reason.slice(0, 200), JOB_MAX_ATTEMPTS)) as
+    'requeued' | 'error';
+}
+
+/** Sends the jobs of dead workers back to the queue; returns how many. */
+export async function requeueStaleJobs(ctx: StoreContext): Promise<number> {
+  return ctx.redis.requeueStaleJobs(ctx.prefix, await ctx.clock.now(), JOB_VISIBILITY_MS, JOB_MAX_ATTEMPTS);
+}
+
+export async function queueDepth(ctx: StoreContext): Promise<{ waiting: number; active: number }> {
+  const [waiting, active] = await Promise.all([
+    ctx.redis.llen(`${ctx.prefix}queue:wait`),
+    ctx.redis.llen(`${ctx.prefix}queue:active`),
+  ]);
+  return { waiting, active };
+}

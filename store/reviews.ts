@@ -1,0 +1,116 @@
+import type { StoreContext } from './context.ts';
+
+// Manual reviews of old-style plugin claims (a code issued for one address, used from another).
+
+export interface Review {
+  id: string;
+  code: string;
+  status: 'pending' | 'approved' | 'rejected';
+  expectedAddress: string;
+  actualAddress: string;
+  reason: string;
+  pluginVersion: string | null;
+  createdAt: string;
+  decidedBy: string | null;
+  /** The chat message that shows this review, once the bot posted it. */
+  messageId: string | null;
+}
+
+const address = (ip: string | undefined, port: string | undefined) => `${ip || '*'}:${port || '*'}`;
+
+function toReview(h: Record<string, string>): Review {
+  return {
+    id: h.id ?? '',
+    code: h.code ? `${h.code.slice(0, 5)}-${h.code.slice(5)}` : '',
+    status: h.status as Review['status'],
+    expectedAddress: address(h.expectedIp, h.expectedPort),
+    actualAddress: address(h.actualIp, h.actualPort),
+    reason: h.reason ?? '',
+    pluginVersion: h.pluginVersion || null,
+    createdAt: new Date(Number(h.createdAt)).toISOString(),
+    decidedBy: h.decidedBy || null,
+    messageId: h.messageId || null,
+  };
+}
+
+export async function getReview(ctx: StoreContext, id: string): Promise<Review | null> {
+  const h = await ctx.redis.hgetall(`${ctx.prefix}review:${id}`);
+  return h.id ? toReview(h) : null;
+}
+
+/** Pending reviews, oldest first. */
+export async function listReviews(ctx: StoreContext): Promise<Review[]> {
+  const ids = await ctx.redis.zrange(`${ctx.prefix}reviews:pending`, '0', '-1');
+  const reviews = await Promise.all(ids.map((id) => getReview(ctx, id)));
+  return reviews.filter((r): r is Review => r !== null);
+}
+
+export type ReviewDecision =
+  | { outcome: 'decided' | 'already'; decision: 'approved' | 'rejected'; moderator: string }
+  | { outcome: 'unknown' };
+
+/** Approves or rejects a pending review; of two decisions at once, the first wins. */
+export async function decideReview(
+  ctx: StoreContext,
+  { id, decision, moderator }: { id: string; decision: 'approved' | 'rejected'; moderator: string },
+): Promise<ReviewDecision> {
+  const [outcome, decided, by] = await ctx.redis.decideReview(
+    ctx.prefix,
+    id,
+    decision,
+    moderator,
+    await ctx.clock.now(),
+  );
+  if (outcome === 'unknown') return { outcome };
+  return {
+    outcome: outcome as 'decided' | 'already',
+    decision: decided as 'approved' | 'rejected',
+    moderator: by ?? '',
+  };
+}
+
+/**
+ * Waits up to `timeoutSeconds` for a review that needs posting to the moderators' channel.
+ * Uses its own blocking connection (`redis`), as BLMOVE holds it.
+ */
+export async function nextReviewNotice(
+  ctx: StoreContext,
+  blocking: StoreContext['redis'],
+  timeoutSeconds: number,
+): Promise<Review | null> {
+  const id = await blocking.blmove(
+    `${ctx.prefix}reviews:notify`,
+    `${ctx.prefix}reviews:posting`,
+    'RIGHT',
+    'LEFT',
+    timeoutSeconds,
+  );
+  return id ? getReview(ctx, id) : null;
+}
+
+/** Records where a review was posted and drops it from the posting list. */
+export async function markReviewPosted(ctx: StoreContext, id: string, messageId: string): Promise<void> {
+  await ctx.redis
+    .multi()
+    .hset(`${ctx.prefix}review:${id}`, 'messageId', messageId)
+    .lrem(`${ctx.prefix}reviews:posting`, 1, id)
+    .exec();
+}
+
+/**
+ * Reviews whose notice was taken for posting (reviews:posting) but never marked posted: the bot
+ * stopped in between. The bot posts them again on start, oldest first. Ids without a review
+ * record are dropped from the list, since there is nothing to post.
+ */
+export async function reviewsAwaitingPost(ctx: StoreContext): Promise<Review[]> {
+  const key = `${ctx.prefix}reviews:posting`;
+  // Notices enter on the left, so the oldest is on the right.
+  const ids = (await ctx.redis.lrange(key, 0, -1)).reverse();
+  const found: Review[] = [];
+  for (const id of new Set(ids)) {
+    const review = await getReview(ctx, id);
+    if (review) found.push(review);
+    else await ctx.redis.lrem(key, 0, id);
+  }
+  return found;
+}

@@ -1,0 +1,65 @@
+--[[
+  A plugin claim (spec 4.4) with a one-time code, as one atomic step. A code without an expected
+  address registers the request's IP:port. A code with one registers when it matches; otherwise
+  the first such claim opens one review request (and queues a notice for the bot's moderators'
+  channel). After approval the same code, resent from the reviewed address, registers.
+  Registering revokes every earlier registration at that IP:port and uses up the code.
+
+  KEYS: none; built from the prefix.
+  ARGV: [1] prefix  [2] normalized code  [3] request ip  [4] request port  [5] now (ms)
+        [6] new serverId  [7] credential sha256  [8] review id (used if a review opens)
+        [9] pluginVersion  [10] gameVersion  [11] labApiVersion ('' = none for the last three)
+  Touches: code:<code>, review:<id>, reviews:pending, reviews:notify, and what
+           createRegistration and revokeRegistration touch.
+  Returns: { 'verified' } | { 'review', reason } | { 'invalid code' } | { 'claim rejected' }
+]]
+--- @include "registration"
+
+local prefix, code, ip, port, now = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local codeKey = prefix .. 'code:' .. code
+local c = redis.call('HMGET', codeKey, 'status', 'expiresAt', 'expectedIp', 'expectedPort', 'reviewId')
+local status = c[1]
+if not status or status == 'used' or status == 'cancelled' then return { 'invalid code' } end
+if status == 'rejected' then return { 'claim rejected' } end
+
+local review = false
+if c[5] then
+  review = redis.call('HMGET', prefix .. 'review:' .. c[5], 'actualIp', 'actualPort', 'reason')
+end
+-- An approved code stays usable past its 30 minutes: the moderators' decision took that time.
+-- For the same reason a code under review keeps answering 202 until they decide: a 401 would make
+-- the client stop resending before the approval it was told to wait for.
+if status ~= 'approved' and tonumber(now) >= tonumber(c[2]) then
+  if status == 'review' and review then return { 'review', review[3] } end
+  return { 'invalid code' }
+end
+
+local matches
+if status == 'approved' then
+  matches = review and review[1] == ip and review[2] == port
+else
+  matches = (c[3] == '' or c[3] == ip) and (c[4] == '' or c[4] == port)
+end
+
+if not matches then
+  if review then return { 'review', review[3] } end
+  local reason = (c[3] ~= '' and c[3] ~= ip) and 'ip_mismatch' or 'port_mismatch'
+  local reviewId = ARGV[8]
+  redis.call('HSET', prefix .. 'review:' .. reviewId, 'id', reviewId, 'code', code, 'status', 'pending',
+    'expectedIp', c[3], 'expectedPort', c[4], 'actualIp', ip, 'actualPort', port, 'reason', reason,
+    'pluginVersion', ARGV[9], 'createdAt', now)
+  redis.call('ZADD', prefix .. 'reviews:pending', now, reviewId)
+  redis.call('LPUSH', prefix .. 'reviews:notify', reviewId)
+  redis.call('HSET', codeKey, 'status', 'review', 'reviewId', reviewId)
+  return { 'review', reason }
+end
+
+for _, kind in ipairs({ 'plugin', 'self' }) do
+  local earlier = redis.call('GET', prefix .. 'address:' .. kind .. ':' .. ip .. ':' .. port)
+  if earlier then revokeRegistration(prefix, earlier, now) end
+end
+createRegistration(prefix, ARGV[6], ARGV[7], 'plugin', now, {
+  ip = ip, port = port, pluginVersion = ARGV[9], gameVersion = ARGV[10], labApiVersion = ARGV[11]
+})
+redis.call('HSET', codeKey, 'status', 'used', 'usedBy', ARGV[6])
+return { 'verified' }

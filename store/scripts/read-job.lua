@@ -1,0 +1,33 @@
+--[[
+  GET /jobs/{seed} (spec 4.8): the block check (as for maps), then the job; a seed never
+  requested is queued.
+
+  KEYS: none; built from the prefix.
+  ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] seed cooldown ms  [5] protection recent length
+        [6] queue max
+  Touches: what seedBlock and enqueueJob touch; queue:wait (read).
+  Returns: { 'blocked', until ms } | { 'permanent' } | { 'full' } |
+           { status ('queued'|'running'|'ready'|'error'), ahead or error reason }
+]]
+--- @include "settle-window"
+--- @include "seed-block"
+--- @include "enqueue-job"
+
+local prefix, seed, now = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local block = seedBlock(prefix, seed, now, true, tonumber(ARGV[4]), tonumber(ARGV[5]))
+if block == 'permanent' then return { 'permanent' } end
+if block ~= '' then return { 'blocked', block } end
+
+if redis.call('EXISTS', prefix .. 'map:' .. seed) == 1 then return { 'ready' } end
+if enqueueJob(prefix, seed, now, tonumber(ARGV[6])) == 'full' then return { 'full' } end
+
+local job = redis.call('HMGET', prefix .. 'job:' .. seed, 'status', 'error')
+if job[1] == 'error' then return { 'error', job[2] or 'generation failed' } end
+if job[1] == 'queued' then
+  -- New jobs are pushed on the left and taken from the right: those to our right are ahead.
+  local waitKey = prefix .. 'queue:wait'
+  local index = redis.call('LPOS', waitKey, seed)
+  if index then return { 'queued', redis.call('LLEN', waitKey) - 1 - index } end
+  return { 'queued', 0 }
+end
+return { job[1] or 'queued' }

@@ -1,0 +1,26 @@
+--[[
+  A sighting of a seed by the seed detector (outside this service). Dropped while the seed's
+  window is open (a blocked seed is not collected); otherwise recorded and, when the seed has no
+  map or job yet, its generation is queued.
+
+  KEYS: none; built from the prefix.
+  ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] sighting id  [5] queue max  [6] keep ms (det:all)
+        [7] seed cooldown ms  [8] protection recent length
+  Touches: det:<seed>, det:all, seeds:detected, seeds:known, and what seedBlock/enqueueJob touch.
+  Returns: 'recorded' | 'dropped'
+]]
+--- @include "settle-window"
+--- @include "seed-block"
+--- @include "enqueue-job"
+
+local prefix, seed, now, id = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+local block = seedBlock(prefix, seed, now, false, tonumber(ARGV[7]), tonumber(ARGV[8]))
+if block ~= '' and block ~= 'permanent' then return 'dropped' end
+local at = string.format('%d', now)
+redis.call('ZADD', prefix .. 'det:' .. seed, at, id)
+redis.call('ZADD', prefix .. 'det:all', at, seed .. ':' .. id)
+redis.call('ZREMRANGEBYSCORE', prefix .. 'det:all', '-inf', string.format('%d', now - tonumber(ARGV[6])))
+redis.call('SADD', prefix .. 'seeds:detected', seed)
+redis.call('SADD', prefix .. 'seeds:known', seed)
+if block == '' then enqueueJob(prefix, seed, now, tonumber(ARGV[5])) end
+return 'recorded'

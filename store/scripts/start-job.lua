@@ -1,0 +1,21 @@
+--[[
+  A worker took a seed from queue:wait into queue:active (BLMOVE): marks the job running and
+  leases it until `now + visibility`. A lease that runs out sends the job back (requeue-stale-jobs).
+
+  KEYS: none; built from the prefix.
+  ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] visibility ms  [5] worker id
+  Touches: job:<seed>, queue:leases
+  Returns: attempts so far (this one included), or 0 when the seed needs no work (already has a
+           map); the caller then acknowledges it with finish-job's cleanup.
+]]
+local prefix, seed, now, visibility = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+if redis.call('EXISTS', prefix .. 'map:' .. seed) == 1 then
+  redis.call('LREM', prefix .. 'queue:active', 1, seed)
+  redis.call('HSET', prefix .. 'job:' .. seed, 'status', 'ready')
+  return 0
+end
+local jobKey = prefix .. 'job:' .. seed
+local attempts = redis.call('HINCRBY', jobKey, 'attempts', 1)
+redis.call('HSET', jobKey, 'status', 'running', 'startedAt', ARGV[3], 'worker', ARGV[5])
+redis.call('ZADD', prefix .. 'queue:leases', string.format('%d', now + visibility), seed)
+return attempts
