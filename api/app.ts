@@ -1,12 +1,16 @@
 import express, { Router } from 'express';
 import type { ManualClock } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
+import { clockDate } from './http/clock-date.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { httpsRedirect } from './http/https-redirect.ts';
+import { requestLog } from './http/request-log.ts';
+import { requireAdmin } from './http/require-admin.ts';
 import { jsonBody } from './http/json-body.ts';
 import { detectionRoutes } from './routes/detections.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { mapRoutes } from './routes/maps.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { pluginClaimRoutes } from './routes/plugin-claim.ts';
 import { reportRoutes } from './routes/report.ts';
 import { revokeRoutes } from './routes/revoke.ts';
@@ -15,10 +19,12 @@ import { selfClaimRoutes } from './routes/self-claim.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
 import { versionRoutes } from './routes/version.ts';
+import { viewerRouter } from './viewer/serve.ts';
 
 /**
- * The HTTP application. A request flows: https redirect → (test clock) → API prefix → JSON body
- * → route (limits, key, validation, store) → error handler (spec error bodies, 503 for Redis).
+ * The HTTP application. A request flows: request log and metrics → https redirect → (test clock)
+ * → API prefix → request count, JSON body → route (limits, key, validation, store) → error
+ * handler (spec error bodies, 503 for Redis). The viewer is served at `/`, outside the prefix.
  */
 export function createApp(deps: ApiDeps): express.Express {
   const { config, store, logger } = deps;
@@ -26,14 +32,14 @@ export function createApp(deps: ApiDeps): express.Express {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(httpsRedirect);
+  app.use(requestLog(logger), deps.metrics.observe, httpsRedirect);
 
   if (store.ctx.clock.kind === 'manual') {
     app.use(jsonBody, testClockRoutes(store.ctx.clock as ManualClock));
   }
 
   const api = Router();
-  api.use(deps.requests.middleware, jsonBody);
+  api.use(deps.requests.middleware, clockDate(store.ctx.clock), jsonBody);
   api.use(
     selfClaimRoutes(deps),
     pluginClaimRoutes(deps),
@@ -45,11 +51,18 @@ export function createApp(deps: ApiDeps): express.Express {
     seedRoutes(deps),
     statsRoutes(deps),
     detectionRoutes(deps),
+    openApiRoutes(deps),
   );
   api.use(notFound);
   app.use(config.API_PREFIX || '/', api);
 
+  app.get('/metrics', requireAdmin(config.ADMIN_TOKEN), async (_req, res) => {
+    const body = await deps.metrics.registry.metrics();
+    res.type(deps.metrics.registry.contentType).send(body);
+  });
+
+  app.use(viewerRouter({ apiPrefix: config.API_PREFIX }));
   app.use(notFound);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, deps.metrics));
   return app;
 }

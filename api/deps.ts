@@ -1,6 +1,7 @@
 import type { Config } from '../store/config.ts';
 import type { Store } from '../store/index.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
 import type { Probe } from './probe/index.ts';
 import type { RequestCounter } from './jobs/request-counter.ts';
 
@@ -15,4 +16,5 @@ export interface ApiDeps {
   startedAt: number;
   /** Counts API requests in memory; flushed to Redis every second. */
   requests: RequestCounter;
+  metrics: Metrics;
 }

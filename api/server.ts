@@ -6,6 +6,7 @@ import { startReleasePoller } from './jobs/release-poller.ts';
 import { startRequestCounter } from './jobs/request-counter.ts';
 import { startWindowSweeper } from './jobs/window-sweeper.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import { createProbe } from './probe/index.ts';
 
 export interface RunningApi {
@@ -36,7 +37,7 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
   });
   const requests = startRequestCounter(store, logger);
   const startedAt = await store.ctx.clock.now().catch(() => Date.now());
-  const deps = { config, store, logger, probe, requests, startedAt };
+  const deps = { config, store, logger, probe, requests, startedAt, metrics: createMetrics(store) };
   const app = createApp(deps);
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 // The public map contract (spec api-v1 section 2.4), shared by the generator and the API.
 
 import { z } from 'zod';
+import { SEED_MAX, SEED_MIN } from '../store/constants.ts';
 
 export const ZoneSchema = z.enum(['LightContainment', 'HeavyContainment', 'Entrance', 'Surface', 'Other']);
 export type Zone = z.infer<typeof ZoneSchema>;
@@ -64,7 +65,7 @@ export const TeslaSchema = z.strictObject({
 export type Tesla = z.infer<typeof TeslaSchema>;
 
 export const MapSchema = z.strictObject({
-  seed: z.number().int().min(1).max(2147483647),
+  seed: z.number().int().min(SEED_MIN).max(SEED_MAX),
   rooms: z.array(RoomSchema),
   // Always empty in the public response.
   markers: z.array(z.unknown()).length(0),

@@ -47,7 +47,9 @@ export function startWorker({ store, blocking, logger, waitSeconds = 2 }: Worker
         return;
       }
       await store.finishJob(map);
-      logger.info({ seed, ms: Math.round((performance.now() - started) * 100) / 100 }, 'map generated');
+      const ms = performance.now() - started;
+      await store.recordGenerationTime(ms);
+      logger.info({ seed, ms: Math.round(ms * 100) / 100 }, 'map generated');
     } finally {
       current = null;
     }

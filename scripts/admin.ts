@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { canonicalIp } from '../api/probe/ip-address.ts';
 import { ConfigError, loadConfig, type Config } from '../store/config.ts';
 import { z } from 'zod';
 import { openStore, PORT_MAX, PORT_MIN, redisReady, SEED_MAX, SEED_MIN, type Store } from '../store/index.ts';
@@ -47,6 +48,13 @@ function portArg(value: string): number {
   return port.data;
 }
 
+/** Written as the API writes a request's IP, so an expected address compares equal. */
+function ipArg(value: string): string {
+  const ip = canonicalIp(value);
+  if (!ip) throw new UsageError(`--ip must be an IP address like 203.0.113.5 or 2001:db8::5`);
+  return ip;
+}
+
 async function decide(store: Store, id: string, decision: 'approved' | 'rejected') {
   const result = await store.decideReview({ id, decision, moderator: 'operator (CLI)' });
   if (result.outcome === 'unknown') throw new Error(`no review ${id}`);
@@ -77,7 +85,10 @@ const COMMANDS: Record<string, Command> = {
     usage: 'code issue [--ip <ip>] [--port <port>]',
     options: { ip: { type: 'string' }, port: { type: 'string' } },
     run: (store, _p, v) =>
-      store.issueClaimCode({ ip: v.ip, port: v.port === undefined ? undefined : portArg(v.port) }),
+      store.issueClaimCode({
+        ip: v.ip === undefined ? undefined : ipArg(v.ip),
+        port: v.port === undefined ? undefined : portArg(v.port),
+      }),
   },
   'code cancel': {
     usage: 'code cancel <code>',

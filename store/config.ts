@@ -9,7 +9,12 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v));
-const port = z.coerce.number().int().min(0).max(65_535);
+// Decimal digits only: `z.coerce` would read " " as port 0 (a random port) and "0x50" as 80.
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'a port number 0..65535')
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(65_535));
 
 /** One entry of a `trust proxy` list as express (proxy-addr) reads it: a name, an IP, IP/prefix or IPv4/mask. */
 function isTrustEntry(entry: string): boolean {

@@ -71,3 +71,17 @@ export async function queueDepth(ctx: StoreContext): Promise<{ waiting: number; 
   ]);
   return { waiting, active };
 }
+
+/** Adds one generation's duration to the totals all workers share (for metrics). */
+export async function recordGenerationTime(ctx: StoreContext, ms: number): Promise<void> {
+  await ctx.redis
+    .multi()
+    .hincrbyfloat(`${ctx.prefix}metrics:generation`, 'seconds', ms / 1000)
+    .hincrby(`${ctx.prefix}metrics:generation`, 'count', 1)
+    .exec();
+}
+
+export async function readGenerationTotals(ctx: StoreContext): Promise<{ seconds: number; count: number }> {
+  const [seconds, count] = await ctx.redis.hmget(`${ctx.prefix}metrics:generation`, 'seconds', 'count');
+  return { seconds: Number(seconds ?? 0), count: Number(count ?? 0) };
+}

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isDbUnavailable } from '../../store/index.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 import { HttpError } from './http-error.ts';
 
 export const notFound: RequestHandler = (_req, _res, next) => next(new HttpError(404, 'not found'));
@@ -18,8 +19,9 @@ const BODY_ERRORS: Record<string, [number, string]> = {
 };
 
 /** Turns every failure into the spec's error body; Redis trouble is 503 `db unavailable`. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, metrics: Pick<Metrics, 'countError'>): ErrorRequestHandler {
   return (err, req, res, _next) => {
+    metrics.countError(err);
     let status = 500;
     let body: Record<string, unknown> = { error: 'internal error' };
     if (err instanceof HttpError) {

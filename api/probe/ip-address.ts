@@ -86,3 +86,12 @@ export function unmapIpv4(ip: IpAddress): IpAddress {
   const compatible = b[10] === 0 && b[11] === 0 && b.subarray(12).some((x, i) => (i < 3 ? x !== 0 : x > 1));
   return mapped || compatible ? embeddedIpv4(ip) : ip;
 }
+
+/**
+ * The one written form of an address everywhere we store or compare one: v4-mapped folded to
+ * IPv4, IPv6 compressed and lower case, no zone. Null for text that is no IP literal.
+ */
+export function canonicalIp(text: string): string | null {
+  const parsed = parseIp(text);
+  return parsed ? formatIp(unmapIpv4(parsed)) : null;
+}

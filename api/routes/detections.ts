@@ -1,24 +1,8 @@
-import { Router, type RequestHandler } from 'express';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { Router } from 'express';
 import type { ApiDeps } from '../deps.ts';
-import { bearerToken } from '../http/authenticate.ts';
-import { HttpError } from '../http/http-error.ts';
 import { requireJson } from '../http/json-body.ts';
+import { requireAdmin } from '../http/require-admin.ts';
 import { DetectionBodySchema, parseOr400 } from '../schemas.ts';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time; no token set, no access. */
-export function requireAdmin(adminToken: string | undefined): RequestHandler {
-  const expected = adminToken ? digest(adminToken) : null;
-  return (req, _res, next) => {
-    const token = bearerToken(req);
-    if (!expected || !token || !timingSafeEqual(digest(token), expected)) {
-      return next(new HttpError(401, 'invalid token'));
-    }
-    next();
-  };
-}
 
 /**
  * POST /admin/v1/detections `{seed}`: a sighting from the seed detector (outside this service).

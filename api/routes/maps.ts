@@ -16,9 +16,13 @@ export function mapRoutes({ store, config }: ApiDeps): Router {
   const uncachedLimit = RATE_LIMITS.uncachedMapsPerIp.limit * config.RATE_LIMIT_MULTIPLIER;
 
   function sendMap(req: Request, res: Response, map: Extract<MapRead, { kind: 'ready' }>, identity: boolean) {
+    const coding = identity ? null : map.encoding === 'br' ? 'br' : 'gzip';
+    // A strong ETag names these exact bytes: each content coding gets its own (RFC 9110 8.8.3.3),
+    // so a cache holding the gzip bytes never has them confirmed by a revalidation of the br ones.
+    const etag = coding ? `${map.etag.slice(0, -1)}-${coding}"` : map.etag;
     res.set({
       'Cache-Control': 'public, no-cache',
-      ETag: map.etag,
+      ETag: etag,
       Vary: 'Accept-Encoding',
       'Content-Type': 'application/json; charset=utf-8',
     });
@@ -26,15 +30,15 @@ export function mapRoutes({ store, config }: ApiDeps): Router {
       .get('if-none-match')
       ?.split(',')
       .map((t) => t.trim().replace(/^W\//, ''));
-    if (etags?.includes(map.etag) || etags?.includes('*')) {
+    if (etags?.includes(etag) || etags?.includes('*')) {
       res.status(304).end();
       return;
     }
-    if (identity) {
+    if (coding === null) {
       res.send(brotliDecompressSync(map.body));
       return;
     }
-    res.set('Content-Encoding', map.encoding === 'br' ? 'br' : 'gzip').send(map.body);
+    res.set('Content-Encoding', coding).send(map.body);
   }
 
   const router = Router();

@@ -8,7 +8,13 @@ import { byIp, spendLimit } from '../http/rate-limit.ts';
  * cache hit is not counted against the 20-per-minute limit, a miss is.
  */
 export function statsRoutes({ store, config, startedAt }: ApiDeps): Router {
-  function cached<T>(load: () => Promise<T>): RequestHandler {
+  function cached<T>(
+    load: () => Promise<T>,
+    {
+      present = (v) => v,
+      revalidate = false,
+    }: { present?: (value: T) => T | Promise<T>; revalidate?: boolean } = {},
+  ): RequestHandler {
     let entry: { value: T; until: number } | null = null;
     return async (req: Request, res) => {
       const now = await store.ctx.clock.now();
@@ -16,7 +22,11 @@ export function statsRoutes({ store, config, startedAt }: ApiDeps): Router {
         await spendLimit(store, 'statsPerIp', byIp(req), config.RATE_LIMIT_MULTIPLIER);
         entry = { value: await load(), until: now + STATS_CACHE_MS };
       }
-      res.set('Cache-Control', `public, max-age=${Math.ceil((entry.until - now) / 1000)}`).json(entry.value);
+      const { value, until } = entry;
+      const body = await present(value);
+      res
+        .set('Cache-Control', revalidate ? 'no-cache' : `public, max-age=${Math.ceil((until - now) / 1000)}`)
+        .json(body);
     };
   }
 
@@ -30,11 +40,23 @@ export function statsRoutes({ store, config, startedAt }: ApiDeps): Router {
   );
   router.get(
     '/stats/protection',
-    cached(async () => {
-      // Windows that ran out are settled first, so `recent` is current even between sweeps.
-      await store.settleExpiredWindows();
-      return store.readProtection();
-    }),
+    cached(
+      async () => {
+        // Windows that ran out are settled first, so `recent` is current even between sweeps.
+        await store.settleExpiredWindows();
+        return store.readProtection();
+      },
+      {
+        // The seed of a live window is never shown (4.11): not from an earlier window of the same
+        // seed, nor from an answer cached before the window opened. Checked on every answer, and
+        // no shared cache may keep one (no-cache), as for maps.
+        present: async (stats) => {
+          const open = await store.openWindowSeeds();
+          return { ...stats, recent: stats.recent.filter((w) => !open.has(w.seed)) };
+        },
+        revalidate: true,
+      },
+    ),
   );
   return router;
 }

@@ -1,0 +1,86 @@
+import type { RequestHandler } from 'express';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isDbUnavailable, type Store } from '../store/index.ts';
+
+/**
+ * Prometheus metrics of one API process (prom-client). Gauges of shared state (open windows,
+ * queue depth, generation time across all workers) are read from Redis at scrape time.
+ */
+export function createMetrics(store: Store) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'seedblock_http_requests_total',
+    help: 'HTTP requests by route, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'seedblock_http_request_duration_seconds',
+    help: 'HTTP request latency by route, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const redisErrors = new Counter({
+    name: 'seedblock_redis_errors_total',
+    help: 'Requests answered 503 because Redis was unavailable',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'seedblock_open_windows',
+    help: 'Block windows open now',
+    registers: [registry],
+    async collect() {
+      this.set((await store.openWindowSeeds()).size);
+    },
+  });
+  new Gauge({
+    name: 'seedblock_queue_depth',
+    help: 'Generation jobs waiting (state=waiting) and in progress (state=active)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const depth = await store.queueDepth();
+      this.set({ state: 'waiting' }, depth.waiting);
+      this.set({ state: 'active' }, depth.active);
+    },
+  });
+  new Gauge({
+    name: 'seedblock_generation_seconds_sum',
+    help: 'Total time spent generating maps, all workers (with _count: the mean)',
+    registers: [registry],
+    async collect() {
+      this.set((await store.readGenerationTotals()).seconds);
+    },
+  });
+  new Gauge({
+    name: 'seedblock_generation_seconds_count',
+    help: 'Maps generated, all workers',
+    registers: [registry],
+    async collect() {
+      this.set((await store.readGenerationTotals()).count);
+    },
+  });
+
+  const observe: RequestHandler = (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      const labels = { route, method: req.method, status: String(res.statusCode) };
+      requests.inc(labels);
+      latency.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  };
+
+  return {
+    registry,
+    observe,
+    countError(err: unknown) {
+      if (isDbUnavailable(err)) redisErrors.inc();
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,472 @@
+import type { MapData, Room, Spawn } from '../api/types.ts';
+import type { AppContext, Page } from '../app-context.ts';
+import { h } from '../dom.ts';
+import { formatCoord } from '../format.ts';
+import { loadMap } from '../load/map-loader.ts';
+import type { LoadState, MapLoad } from '../load/map-loader.ts';
+import { doorInfo, floorName, mapSummary, matchesPerFloor, roomInfo, spawnInfo } from '../map/describe.ts';
+import type { InfoLine } from '../map/describe.ts';
+import { FLOORS, floorOfHeight, floorOfZone } from '../map/floors.ts';
+import { elevatorUnder, nearest } from '../map/hit-test.ts';
+import { BACKGROUND } from '../map/palette.ts';
+import { renderMap } from '../map/render-map.ts';
+import { drawCrosshair } from '../map/symbols.ts';
+import type { ElevatorTarget, RenderResult } from '../map/render-map.ts';
+import { buildScene, roomAt } from '../map/scene.ts';
+import type { FloorScene } from '../map/scene.ts';
+import { ALL, itemMatches, itemOptions, structureMatches, structureOptions } from '../map/spawn-filter.ts';
+import { boundsCentre, clampCentre, makeTransform, panBy, zoomAt } from '../map/view-transform.ts';
+import type { View, Viewport } from '../map/view-transform.ts';
+import { parseMapState, parseSeed, serializeMapState } from '../state/url-state.ts';
+import type { MapState } from '../state/url-state.ts';
+import { createControls } from './map-controls.ts';
+import { attachInteraction } from './map-interaction.ts';
+import { createLegend } from './legend.ts';
+import { createStatus } from './map-status.ts';
+import { downloadPng } from './png-export.ts';
+
+const URL_WRITE_DELAY_MS = 300;
+
+const ZOOM_STEP = 1.4;
+
+type Hover =
+  | { kind: 'point'; sx: number; sy: number }
+  | { kind: 'centre' } // keyboard crosshair
+  | undefined;
+
+export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, search: string): Page {
+  let state: MapState = parseMapState(path, search);
+  let loadedSeed: number | undefined;
+  let load: MapLoad | undefined;
+  let map: MapData | undefined;
+  let scene: FloorScene | undefined;
+  let hover: Hover;
+  let keyboardMode = false;
+  let lastRender: RenderResult | undefined;
+  let pendingFirstDraw: number | undefined;
+  let urlTimer: number | undefined;
+  let frame: number | undefined;
+
+  // ----- DOM -----
+  const status = createStatus();
+  const controls = createControls({
+    submitSeed(raw) {
+      const seed = parseSeed(raw);
+      if (seed.kind !== 'valid') {
+        controls.setSeedError(
+          seed.kind === 'none' ? 'Enter a seed.' : 'A seed is a whole number from 1 to 2147483647.',
+        );
+        if (seed.kind === 'invalid') main.dataset.state = 'invalid';
+        return;
+      }
+      controls.setSeedError(undefined);
+      const next: MapState = { ...state, seed, zoom: 1, cx: undefined, cz: undefined };
+      if (loadedSeed === seed.seed) {
+        // Same seed again: keep a loaded map and only reset the view; otherwise ask again now.
+        state = next;
+        writeUrl(false);
+        if (map) requestDraw();
+        else startLoad();
+        return;
+      }
+      ctx.navigate(serializeMapState(next));
+    },
+    setFloor(floor) {
+      state = { ...state, floor, cx: undefined, cz: undefined, zoom: 1 };
+      rebuildScene();
+      writeUrl(true);
+    },
+    setLayer(layer, on) {
+      state = { ...state, layers: { ...state.layers, [layer]: on } };
+      afterFilterChange();
+    },
+    setItemFilter(value) {
+      state = {
+        ...state,
+        item: value,
+        layers: { ...state.layers, items: state.layers.items || value !== ALL },
+      };
+      afterFilterChange();
+    },
+    setStructFilter(value) {
+      state = {
+        ...state,
+        struct: value,
+        layers: { ...state.layers, structures: state.layers.structures || value !== ALL },
+      };
+      afterFilterChange();
+    },
+    zoomIn: () => zoomCentre(ZOOM_STEP),
+    zoomOut: () => zoomCentre(1 / ZOOM_STEP),
+    reset: resetView,
+    download() {
+      if (!map || !scene) return;
+      const caption = `seedblock · seed ${map.seed} · ${floorName(state.floor)}`;
+      downloadPng(canvas, caption, `seed-${map.seed}-${state.floor}.png`);
+    },
+  });
+
+  const canvas = h('canvas', {
+    id: 'map-canvas',
+    class: 'map-canvas',
+    tabindex: 0,
+    role: 'img',
+    'aria-roledescription': 'interactive map',
+    'aria-describedby': 'map-summary map-keys',
+    'aria-label': 'Facility map',
+  });
+  const info = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true });
+  const summary = h('div', { id: 'map-summary', class: 'visually-hidden' });
+  const keysHelp = h(
+    'p',
+    { id: 'map-keys', class: 'hint' },
+    'Drag or use the arrow keys to move, wheel, pinch or + and − to zoom, 0 to fit. Click an elevator to change floor.',
+  );
+  const wrap = h('div', { class: 'map-wrap' }, canvas, info);
+  // Wide screens: controls and legend in a side column, map beside them, states shown over the
+  // map. Narrow: stacked, with the state message just above the map and the legend last.
+  main.append(
+    h('h1', { class: 'visually-hidden' }, 'Facility map'),
+    h('div', { class: 'map-side' }, controls.seedForm, controls.toolbar, controls.matches),
+    h('div', { class: 'map-area' }, status.el, wrap, keysHelp),
+    h('div', { class: 'map-legend' }, createLegend()),
+    summary,
+  );
+  controls.sync(state);
+  controls.setMapReady(false);
+
+  // ----- view -----
+  const viewport = (): Viewport => ({ width: canvas.clientWidth || 1, height: canvas.clientHeight || 1 });
+
+  function view(): View {
+    const c = scene ? boundsCentre(scene.bounds) : { cx: 0, cz: 0 };
+    return { cx: state.cx ?? c.cx, cz: state.cz ?? c.cz, zoom: state.zoom };
+  }
+
+  function setView(v: View): void {
+    state = { ...state, cx: v.cx, cz: v.cz, zoom: v.zoom };
+    requestDraw();
+  }
+
+  function zoomCentre(factor: number): void {
+    if (!scene) return;
+    const vp = viewport();
+    setView(zoomAt(view(), scene.bounds, vp, factor, vp.width / 2, vp.height / 2));
+    writeUrl(false);
+  }
+
+  function resetView(): void {
+    state = { ...state, cx: undefined, cz: undefined, zoom: 1 };
+    requestDraw();
+    writeUrl(false);
+  }
+
+  function writeUrl(push: boolean): void {
+    window.clearTimeout(urlTimer);
+    const write = (): void => {
+      const url = ctx.base + serializeMapState(state);
+      if (url === location.pathname + location.search) return;
+      if (push) history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+    };
+    if (push) write();
+    else urlTimer = window.setTimeout(write, URL_WRITE_DELAY_MS);
+  }
+
+  function afterFilterChange(): void {
+    controls.sync(state);
+    updateMatches();
+    requestDraw();
+    writeUrl(false);
+  }
+
+  // ----- drawing -----
+  function requestDraw(): void {
+    if (frame !== undefined) return;
+    frame = requestAnimationFrame(() => {
+      frame = undefined;
+      draw();
+    });
+  }
+
+  function draw(): void {
+    const vp = viewport();
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(vp.width * dpr);
+    const hh = Math.round(vp.height * dpr);
+    if (canvas.width !== w || canvas.height !== hh) {
+      canvas.width = w;
+      canvas.height = hh;
+    }
+    const g = canvas.getContext('2d');
+    if (!g) return;
+    const started = performance.now();
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (!scene) {
+      g.fillStyle = BACKGROUND;
+      g.fillRect(0, 0, vp.width, vp.height);
+      lastRender = undefined;
+      setDrawn({ rooms: 0, spawns: 0, doors: 0, teslas: 0, links: 0, labels: 0 });
+      return;
+    }
+    const v = clampCentre(view(), scene.bounds);
+    const t = makeTransform(v, scene.bounds, vp);
+    const hovered = hoveredRoom(t);
+    lastRender = renderMap(g, scene, t, vp, {
+      layers: state.layers,
+      itemFilter: state.item,
+      structureFilter: state.struct,
+      hover: hovered,
+    });
+    if (keyboardMode) drawCrosshair(g, vp.width / 2, vp.height / 2);
+    setDrawn(lastRender);
+    const now = performance.now();
+    canvas.dataset.frameMs = (now - started).toFixed(1);
+    if (pendingFirstDraw !== undefined) {
+      // Time from the map answer's arrival to the first finished frame.
+      canvas.dataset.drawMs = (now - pendingFirstDraw).toFixed(1);
+      pendingFirstDraw = undefined;
+    }
+    updateInfo(t, hovered);
+  }
+
+  function setDrawn(
+    r: Pick<RenderResult, 'rooms' | 'spawns' | 'doors' | 'teslas' | 'links' | 'labels'>,
+  ): void {
+    canvas.dataset.roomsDrawn = String(r.rooms);
+    canvas.dataset.spawnsDrawn = String(r.spawns);
+    canvas.dataset.doorsDrawn = String(r.doors);
+    canvas.dataset.teslasDrawn = String(r.teslas);
+    canvas.dataset.linksDrawn = String(r.links);
+    canvas.dataset.labelsDrawn = String(r.labels);
+    canvas.dataset.floor = state.floor;
+    canvas.dataset.zoom = state.zoom.toFixed(2);
+    canvas.dataset.seed = map ? String(map.seed) : '';
+    canvas.dataset.drawCount = String(Number(canvas.dataset.drawCount ?? '0') + 1);
+  }
+
+  function hoverPoint(): { sx: number; sy: number } | undefined {
+    if (!hover) return undefined;
+    if (hover.kind === 'point') return hover;
+    const vp = viewport();
+    return { sx: vp.width / 2, sy: vp.height / 2 };
+  }
+
+  function hoveredRoom(t: ReturnType<typeof makeTransform>): Room | undefined {
+    const p = hoverPoint();
+    if (!p || !scene) return undefined;
+    const w = t.toWorld(p.sx, p.sy);
+    return roomAt(scene, w.x, w.z);
+  }
+
+  function elevatorAt(sx: number, sy: number): ElevatorTarget | undefined {
+    return lastRender ? elevatorUnder(lastRender.elevators, sx, sy) : undefined;
+  }
+
+  function updateInfo(t: ReturnType<typeof makeTransform>, room: Room | undefined): void {
+    const p = hoverPoint();
+    if (!p || !scene) {
+      info.hidden = true;
+      return;
+    }
+    const w = t.toWorld(p.sx, p.sy);
+    const lines: InfoLine[] = [];
+    const elevator = elevatorAt(p.sx, p.sy);
+    if (elevator)
+      lines.push({ term: 'Elevator', detail: `to ${describeEnd(elevator.other)} (Enter or click)` });
+    const door = nearest(lastRender?.doorMarks ?? [], p.sx, p.sy, 10)?.door;
+    if (door) lines.push(doorInfo(door));
+    const spawn = nearest(lastRender?.spawnMarks ?? [], p.sx, p.sy, 8)?.spawn;
+    if (spawn) lines.push(spawnInfo(spawn));
+    if (room) lines.push(...roomInfo(room, scene.checkpointSplitZ));
+    lines.push({
+      term: 'World',
+      detail: `x ${formatCoord(w.x)}, y ${formatCoord(scene.floorY)}, z ${formatCoord(w.z)}`,
+    });
+    const dl = h('dl', {});
+    for (const l of lines) dl.append(h('dt', {}, l.term), h('dd', {}, l.detail));
+    info.replaceChildren(dl);
+    info.hidden = false;
+    // Keep the panel away from the pointer: switch sides when the pointer is on the left.
+    info.classList.toggle('right', p.sx < viewport().width / 2);
+  }
+
+  function describeEnd(room: Room): string {
+    const f = floorOfZone(room.zone) ?? floorOfHeight(room.y);
+    const label = roomInfo(room, scene?.checkpointSplitZ)[0]?.detail ?? room.name;
+    return f ? `${label}, ${floorName(f)}` : label;
+  }
+
+  function takeElevator(e: ElevatorTarget): void {
+    const f = floorOfZone(e.other.zone) ?? floorOfHeight(e.other.y);
+    if (!f) return;
+    state = { ...state, floor: f, cx: e.other.x, cz: e.other.z, zoom: Math.max(state.zoom, 1) };
+    // Show where the elevator arrives: the room at the new view centre is described and outlined.
+    hover = { kind: 'centre' };
+    rebuildScene();
+    writeUrl(true);
+  }
+
+  // ----- data -----
+  function rebuildScene(): void {
+    scene = map ? buildScene(map, state.floor) : undefined;
+    controls.sync(state);
+    canvas.setAttribute(
+      'aria-label',
+      map ? `Map of seed ${map.seed}, ${floorName(state.floor)}` : 'Facility map (no seed loaded)',
+    );
+    document.title = map ? `Seed ${map.seed} · ${floorName(state.floor)} – seedblock` : 'Map – seedblock';
+    if (map) summary.replaceChildren(...mapSummary(map, state.floor).map((line) => h('p', {}, line)));
+    else summary.replaceChildren();
+    updateMatches();
+    requestDraw();
+  }
+
+  function updateMatches(): void {
+    controls.matches.replaceChildren();
+    if (!map) return;
+    const parts: [string, (s: Spawn) => boolean][] = [];
+    if (state.item !== ALL) parts.push(['items', (s) => itemMatches(s, state.item)]);
+    if (state.struct !== ALL) parts.push(['structures', (s) => structureMatches(s, state.struct)]);
+    for (const [what, test] of parts) {
+      const per = matchesPerFloor(map.spawns, test);
+      const line = h('span', {}, `Matching ${what}: `);
+      FLOORS.forEach((f, i) => {
+        const b = h(
+          'button',
+          { type: 'button', class: 'link', 'data-floor': f.id },
+          `${f.label} ${per[f.id]}`,
+        );
+        b.addEventListener('click', () => {
+          state = { ...state, floor: f.id, cx: undefined, cz: undefined, zoom: 1 };
+          rebuildScene();
+          writeUrl(true);
+        });
+        line.append(i ? ' · ' : '', b);
+      });
+      controls.matches.append(line, ' ');
+    }
+  }
+
+  function onLoadState(s: LoadState): void {
+    main.dataset.state = s.state;
+    const seed = state.seed.kind === 'valid' ? state.seed.seed : undefined;
+    status.show(seed, s);
+    if (s.state === 'invalid') controls.setSeedError(`The server refused this seed: ${s.message}.`);
+    if (s.state !== 'ready') return;
+    map = s.map;
+    controls.setMapReady(true);
+    controls.setFilterOptions(itemOptions(map.spawns), structureOptions(map.spawns), state);
+    pendingFirstDraw = s.perfTime;
+    rebuildScene();
+    // Draw at once rather than on the next frame: the first picture is what the user waits for.
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    frame = undefined;
+    draw();
+  }
+
+  function startLoad(): void {
+    load?.cancel();
+    load = undefined;
+    map = undefined;
+    scene = undefined;
+    controls.setMapReady(false);
+    controls.setFilterOptions(itemOptions([]), structureOptions([]), state);
+    rebuildScene();
+    const seed = state.seed;
+    loadedSeed = seed.kind === 'valid' ? seed.seed : undefined;
+    if (seed.kind === 'none') {
+      main.dataset.state = 'idle';
+      status.show(undefined, { state: 'idle' });
+      controls.setSeedError(undefined);
+      return;
+    }
+    if (seed.kind === 'invalid') {
+      main.dataset.state = 'invalid';
+      status.show(undefined, { state: 'invalid', message: 'invalid seed' });
+      controls.setSeedError('A seed is a whole number from 1 to 2147483647.');
+      return;
+    }
+    controls.setSeedError(undefined);
+    load = loadMap(
+      seed.seed,
+      {
+        fetch: ctx.fetcher,
+        now: Date.now,
+        setTimer: (fn, ms) => window.setTimeout(fn, ms),
+        clearTimer: (t) => window.clearTimeout(t as number),
+      },
+      onLoadState,
+    );
+  }
+
+  // ----- input -----
+  const detach = attachInteraction(canvas, {
+    pan(dx, dy) {
+      if (!scene) return;
+      setView(panBy(clampCentre(view(), scene.bounds), scene.bounds, viewport(), dx, dy));
+    },
+    zoom(factor, sx, sy) {
+      if (!scene) return;
+      setView(zoomAt(clampCentre(view(), scene.bounds), scene.bounds, viewport(), factor, sx, sy));
+    },
+    reset: resetView,
+    hover(sx, sy) {
+      hover = { kind: 'point', sx, sy };
+      canvas.classList.toggle('over-elevator', !!elevatorAt(sx, sy));
+      requestDraw();
+    },
+    leave() {
+      if (hover?.kind === 'point') hover = undefined;
+      requestDraw();
+    },
+    tap(sx, sy) {
+      const e = elevatorAt(sx, sy);
+      if (e) return takeElevator(e);
+      hover = { kind: 'point', sx, sy };
+      requestDraw();
+    },
+    keyboard(active) {
+      keyboardMode = active;
+      if (active) hover = { kind: 'centre' };
+      else if (hover?.kind === 'centre') hover = undefined;
+      requestDraw();
+    },
+    activate() {
+      const vp = viewport();
+      const e = elevatorAt(vp.width / 2, vp.height / 2);
+      if (e) takeElevator(e);
+    },
+    settle: () => writeUrl(false),
+  });
+
+  const resize = new ResizeObserver(() => requestDraw());
+  resize.observe(canvas);
+
+  startLoad();
+
+  return {
+    update(nextPath, nextSearch) {
+      const next = parseMapState(nextPath, nextSearch);
+      const sameSeed = JSON.stringify(next.seed) === JSON.stringify(state.seed);
+      const floorChanged = next.floor !== state.floor;
+      state = next;
+      controls.sync(state);
+      if (!sameSeed) return startLoad();
+      if (map) controls.setFilterOptions(itemOptions(map.spawns), structureOptions(map.spawns), state);
+      if (floorChanged) rebuildScene();
+      else {
+        updateMatches();
+        requestDraw();
+      }
+    },
+    unmount() {
+      load?.cancel();
+      status.dispose();
+      detach();
+      resize.disconnect();
+      window.clearTimeout(urlTimer);
+      if (frame !== undefined) cancelAnimationFrame(frame);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { SeedItem, SeedPage } from '../api/types.ts';
+import type { AppContext, Page } from '../app-context.ts';
+import { h } from '../dom.ts';
+import { formatInt } from '../format.ts';
+
+// Known seeds, newest first, paged by cursor. An IntersectionObserver loads the next page when the
+// end of the list scrolls into view; the "Load more" button does the same for keyboard users.
+
+const PAGE_SIZE = 50;
+
+function isSeedPage(v: unknown): v is SeedPage {
+  return typeof v === 'object' && v !== null && Array.isArray((v as SeedPage).items);
+}
+
+function row(item: SeedItem, base: string): HTMLLIElement {
+  const badges = h('span', { class: 'badges' });
+  if (item.dumped) badges.append(h('span', { class: 'badge ok', 'data-badge': 'dumped' }, 'Generated'));
+  if (item.detected) badges.append(h('span', { class: 'badge seen', 'data-badge': 'detected' }, 'Detected'));
+  return h(
+    'li',
+    { 'data-seed': item.seed },
+    h(
+      'a',
+      { href: `${base}/seed/${item.seed}`, class: 'seed-row' },
+      h('span', { class: 'seed-number' }, `Seed ${item.seed}`),
+      h(
+        'span',
+        { class: 'seed-counts' },
+        `${formatInt(item.roomCount)} rooms · ${formatInt(item.spawns)} spawns`,
+      ),
+      badges,
+    ),
+  );
+}
+
+export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
+  let cursor: number | null | undefined; // undefined = first page not asked yet, null = end
+  let loading = false;
+  let loaded = 0;
+  let disposed = false;
+
+  document.title = 'Seeds – seedblock';
+  const total = h('p', { class: 'total' });
+  const list = h('ol', { class: 'seed-list', 'aria-label': 'Seeds', 'data-loaded': 0 });
+  const sentinel = h('div', { class: 'sentinel', 'aria-hidden': 'true' });
+  const more = h('button', { type: 'button', class: 'load-more' }, 'Load more seeds');
+  const note = h('p', { class: 'list-status', role: 'status' });
+  main.append(
+    h('h1', {}, 'Seeds'),
+    h(
+      'p',
+      { class: 'lead' },
+      'Known seeds, newest first. Seeds hidden by a running game are left out until its block ends.',
+    ),
+    total,
+    list,
+    sentinel,
+    note,
+    more,
+  );
+
+  // The page is "ready" once a page arrived; the list also tells whether the end was reached.
+  const setState = (s: 'loading' | 'ready' | 'end' | 'error'): void => {
+    main.dataset.state = s === 'end' ? 'ready' : s;
+    list.dataset.state = s;
+  };
+
+  async function loadMore(): Promise<void> {
+    if (loading || cursor === null || disposed) return;
+    loading = true;
+    more.disabled = true;
+    setState('loading');
+    note.textContent = 'Loading seeds…';
+    const q = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (cursor !== undefined) q.set('cursor', String(cursor));
+    try {
+      const ans = await ctx.fetcher(`/seeds?${q.toString()}`);
+      if (disposed) return;
+      if (ans.status !== 200 || !isSeedPage(ans.body)) throw new Error(`status ${ans.status}`);
+      const page = ans.body;
+      list.append(...page.items.map((i) => row(i, ctx.base)));
+      loaded += page.items.length;
+      list.dataset.loaded = String(loaded);
+      cursor = page.nextCursor ?? null;
+      list.dataset.nextCursor = cursor === null ? '' : String(cursor);
+      total.textContent = `${formatInt(page.total)} seed${page.total === 1 ? '' : 's'} known.`;
+      if (cursor === null) {
+        note.textContent = loaded ? `All ${formatInt(loaded)} seeds shown.` : 'No seeds yet.';
+        more.hidden = true;
+        setState('end');
+      } else {
+        note.textContent = `${formatInt(loaded)} seeds shown.`;
+        setState('ready');
+      }
+    } catch {
+      if (disposed) return;
+      note.textContent = 'The seed list could not be loaded. Use the button to try again.';
+      setState('error');
+    } finally {
+      loading = false;
+      more.disabled = false;
+    }
+    // A tall screen may still show the end of the list after a page; keep filling it. (The
+    // observer only reports changes, so this is measured here.)
+    if (!disposed && cursor !== null && list.dataset.state === 'ready' && nearEnd()) void loadMore();
+  }
+
+  const nearEnd = (): boolean => sentinel.getBoundingClientRect().top < window.innerHeight + 400;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    },
+    { rootMargin: '400px 0px' },
+  );
+  observer.observe(sentinel);
+  more.addEventListener('click', () => void loadMore());
+  void loadMore();
+
+  return {
+    unmount() {
+      disposed = true;
+      observer.disconnect();
+    },
+  };
+}

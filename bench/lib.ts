@@ -1,0 +1,81 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { freePort } from '../scripts/redis-server.ts';
+
+export const ROOT = join(import.meta.dirname, '..');
+
+export interface Proc {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Runs one of our entry points (or the baseline) as its own process; stdout is discarded. */
+export function spawnEntry(
+  entry: string,
+  env: Record<string, string>,
+): { child: ChildProcess; stop(): Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Spawns an HTTP entry point on a free loopback port and waits until it listens. */
+export async function startProcess(entry: string, env: Record<string, string>): Promise<Proc> {
+  const port = await freePort();
+  const proc = spawnEntry(entry, { HOST: '127.0.0.1', PORT: String(port), ...env });
+  const deadline = Date.now() + 20_000;
+  while (!(await portOpen(port))) {
+    if (proc.child.exitCode !== null) throw new Error(`${entry} exited at start`);
+    if (Date.now() > deadline) throw new Error(`${entry} did not listen in time`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}`, stop: proc.stop };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 16, duration: 8, ...opts });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const seconds = Number(process.env.BENCH_SECONDS ?? 8);

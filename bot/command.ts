@@ -1,0 +1,45 @@
+import type {
+  APIEmbed,
+  ChatInputCommandInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Store } from '../store/index.ts';
+
+/** What an operation answers, as plain data; the adapter sends it as an ephemeral reply. */
+export interface BotReply {
+  content: string;
+  embeds?: APIEmbed[];
+}
+
+/** Who runs a command, taken from the interaction. */
+export interface Caller {
+  userId: string;
+  username: string;
+}
+
+export interface CommandContext {
+  store: Store;
+  caller: Caller;
+}
+
+/** One slash command: its definition for Discord and the mapping of its options to an operation. */
+export interface BotCommand {
+  definition: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  /** Checked on our side for every use, whatever Discord's command permissions say. */
+  moderatorOnly: boolean;
+  execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<BotReply>;
+}
+
+/** Discord's limit for message content. */
+export const CONTENT_MAX = 2000;
+
+/** Shows user-supplied text inside inline code, so it can neither format nor mention. */
+export function inlineCode(text: string, max = 100): string {
+  const clean = text.replace(/[`\r\n]/g, ' ').trim();
+  return `\`${clean.length > max ? `${clean.slice(0, max - 1)}…` : clean || ' '}\``;
+}
+
+/** A Discord timestamp tag: `R` relative ("in 30 minutes"), `f` date and time in the reader's zone. */
+export function discordTime(iso: string, style: 'R' | 'f' | 't' = 'R'): string {
+  return `<t:${Math.floor(Date.parse(iso) / 1000)}:${style}>`;
+}

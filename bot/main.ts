@@ -1,0 +1,59 @@
+import { createLogger } from '../api/logger.ts';
+import { resolveRedisUrl } from '../scripts/embedded.ts';
+import { ConfigError, loadConfig } from '../store/config.ts';
+import { connectRedis, openStore, redisReady } from '../store/index.ts';
+import { createBot } from './bot.ts';
+import { loggableError } from './log-error.ts';
+import { discordSettings, MissingSettingError } from './settings.ts';
+
+// `npm run bot`: the chat bot. Needs DISCORD_TOKEN and DISCORD_APPLICATION_ID, and REDIS_URL (or
+// the Redis `npm start` runs).
+
+async function main() {
+  const config = loadConfig({ ...process.env, REDIS_URL: resolveRedisUrl() });
+  // Checked before anything connects, so a missing setting is the one message the operator sees.
+  discordSettings(config);
+  if (!config.REDIS_URL)
+    throw new MissingSettingError('REDIS_URL is not set and no `npm start` Redis was found');
+  const logger = createLogger(config.LOG_LEVEL, 'bot');
+  const store = openStore({
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    clock: config.SEEDBLOCK_CLOCK,
+    name: 'seedblock-bot',
+  });
+  const bot = createBot({ config, store, logger });
+  const blocking = connectRedis({ url: config.REDIS_URL, name: 'seedblock-bot-notices', blocking: true });
+  await Promise.all([redisReady(store.ctx.redis, 5_000), redisReady(blocking, 5_000)]).catch(() =>
+    logger.warn({ redis: 'not ready' }, 'starting without Redis; commands fail until it is reachable'),
+  );
+
+  await bot.login();
+  // Commands registered earlier keep working, so a failed registration is logged, not fatal.
+  await bot
+    .registerCommands()
+    .catch((err: unknown) => logger.error({ err: loggableError(err) }, 'registering slash commands failed'));
+  const notices = bot.startReviewNotices(blocking);
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    // Whatever hangs (Discord, Redis), the process still ends.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await notices?.stop();
+    blocking.disconnect();
+    await bot.idle();
+    await bot.destroy();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+try {
+  await main();
+} catch (err) {
+  const known = err instanceof ConfigError || err instanceof MissingSettingError;
+  console.error(known ? err.message : err);
+  process.exit(1);
+}

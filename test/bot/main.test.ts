@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// `npm run bot` refuses to start without its Discord settings, naming the missing variable
+// (before it connects to anything).
+
+const root = join(import.meta.dirname, '..', '..');
+
+function runBot(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && k !== 'REDIS_URL'),
+  );
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bot', 'main.ts')], {
+      cwd: root,
+      env: { ...clean, LOG_LEVEL: 'silent', REDIS_URL: 'redis://127.0.0.1:1', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('bot/main.ts', () => {
+  it('names DISCORD_TOKEN or DISCORD_APPLICATION_ID when missing', async () => {
+    const [noToken, noApplication] = await Promise.all([
+      runBot({ DISCORD_APPLICATION_ID: '1' }),
+      runBot({ DISCORD_TOKEN: 'x' }),
+    ]);
+    expect(noToken.code).toBe(1);
+    expect(noToken.stderr).toMatch(/^DISCORD_TOKEN is not set/);
+    expect(noApplication.code).toBe(1);
+    expect(noApplication.stderr).toMatch(/^DISCORD_APPLICATION_ID is not set/);
+  });
+});

@@ -1,0 +1,174 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { APPLICATION_ID, BOT_USER_ID, snowflake } from './snowflakes.ts';
+
+// Discord's REST API, answered in-process by msw: every request the bot makes is recorded, and
+// anything not handled here fails the test (onUnhandledRequest: 'error'). Nothing leaves the machine.
+
+export const API = 'https://discord.com/api/v10';
+
+export interface CapturedRequest {
+  method: string;
+  /** The path after /api/v10, e.g. /channels/1/messages. */
+  path: string;
+  params: Record<string, string>;
+  headers: Headers;
+  body: unknown;
+  /** What the fake answered (a message, the registered commands), when it answered with JSON. */
+  response?: unknown;
+}
+
+/** A message as Discord returns it, built from what the bot sent. */
+export function messageFrom(channelId: string, sent: Record<string, unknown>, id = snowflake()) {
+  return {
+    id,
+    type: 0,
+    channel_id: channelId,
+    author: {
+      id: BOT_USER_ID,
+      username: 'seedblock',
+      discriminator: '0',
+      global_name: null,
+      avatar: null,
+      bot: true,
+    },
+    content: '',
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: [],
+    components: [],
+    pinned: false,
+    flags: 0,
+    ...sent,
+  };
+}
+
+export type FakeMessage = ReturnType<typeof messageFrom>;
+
+async function readBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function fakeDiscord() {
+  const requests: CapturedRequest[] = [];
+  const waiters = new Set<() => void>();
+
+  const capture = async (
+    request: Request,
+    params: Record<string, string | readonly string[] | undefined>,
+  ) => {
+    const captured: CapturedRequest = {
+      method: request.method,
+      path: new URL(request.url).pathname.replace(/^\/api\/v10/, ''),
+      params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+      headers: request.headers,
+      body: await readBody(request),
+    };
+    requests.push(captured);
+    for (const wake of waiters) wake();
+    return captured;
+  };
+  const answer = (captured: CapturedRequest, body: JsonBodyType) => {
+    captured.response = body;
+    return HttpResponse.json(body);
+  };
+
+  const server = setupServer(
+    // Interaction responses (reply, update): 204 unless with_response is asked for.
+    http.post(`${API}/interactions/:id/:token/callback`, async ({ request, params }) => {
+      await capture(request, params);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    // Follow-up messages and edits of interaction responses.
+    http.post(`${API}/webhooks/:appId/:token`, async ({ request, params }) => {
+      const captured = await capture(request, params);
+      return answer(captured, messageFrom(snowflake(), captured.body as Record<string, unknown>));
+    }),
+    http.patch(`${API}/webhooks/:appId/:token/messages/:messageId`, async ({ request, params }) => {
+      const captured = await capture(request, params);
+      return answer(
+        captured,
+        messageFrom(snowflake(), captured.body as Record<string, unknown>, String(params.messageId)),
+      );
+    }),
+    // Messages the bot posts itself (review requests).
+    http.post(`${API}/channels/:channelId/messages`, async ({ request, params }) => {
+      const captured = await capture(request, params);
+      return answer(
+        captured,
+        messageFrom(String(params.channelId), captured.body as Record<string, unknown>),
+      );
+    }),
+    // Slash command registration (bulk overwrite), in a guild or globally.
+    http.put(`${API}/applications/:appId/guilds/:guildId/commands`, async ({ request, params }) => {
+      const captured = await capture(request, params);
+      return answer(captured, registered(captured.body, String(params.guildId)));
+    }),
+    http.put(`${API}/applications/:appId/commands`, async ({ request, params }) => {
+      const captured = await capture(request, params);
+      return answer(captured, registered(captured.body, null));
+    }),
+  );
+
+  return {
+    server,
+    requests,
+    /** Requests matching `filter`, in order. */
+    find(filter: (r: CapturedRequest) => boolean): CapturedRequest[] {
+      return requests.filter(filter);
+    },
+    /** The interaction responses sent for one interaction id. */
+    callbacks(interactionId: string): CapturedRequest[] {
+      return requests.filter((r) => r.path === `/interactions/${interactionId}/${r.params.token}/callback`);
+    },
+    /** Resolves once `count` requests match (for work the bot does on its own, like posting reviews). */
+    async waitFor(
+      filter: (r: CapturedRequest) => boolean,
+      count = 1,
+      timeoutMs = 5_000,
+    ): Promise<CapturedRequest[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = requests.filter(filter);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline)
+          throw new Error(`waited ${timeoutMs} ms for ${count} matching Discord requests`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, 50);
+          waiters.add(wake);
+        });
+      }
+    },
+    reset() {
+      requests.length = 0;
+    },
+  };
+}
+
+export type FakeDiscord = ReturnType<typeof fakeDiscord>;
+
+function registered(body: unknown, guildId: string | null) {
+  return (body as Record<string, unknown>[]).map((command) => ({
+    ...command,
+    id: snowflake(),
+    application_id: APPLICATION_ID,
+    version: snowflake(),
+    ...(guildId ? { guild_id: guildId } : {}),
+  }));
+}

@@ -1,0 +1,43 @@
+import { InteractionResponseType, MessageFlags } from 'discord.js';
+import type { FakeDiscord } from './fake-discord.ts';
+import type { RawInteraction } from './interactions.ts';
+
+/** The parts of a message body (sent or updated) the tests look at. */
+export interface MessageBody {
+  content?: string;
+  flags?: number;
+  embeds?: { title?: string; fields?: { name: string; value: string }[] }[];
+  components?: {
+    type: number;
+    components: { type: number; style: number; custom_id: string; disabled?: boolean; label: string }[];
+  }[];
+  allowed_mentions?: { parse: string[] };
+}
+
+export interface CallbackBody {
+  type: InteractionResponseType;
+  data?: MessageBody;
+}
+
+/** The value of an embed field of the message's first embed. */
+export function embedField(body: MessageBody | undefined, name: string): string | undefined {
+  return body?.embeds?.[0]?.fields?.find((f) => f.name === name)?.value;
+}
+
+/** The one interaction response the bot sent for `payload`. */
+export function responseTo(discord: FakeDiscord, payload: RawInteraction): CallbackBody {
+  const callbacks = discord.callbacks(payload.id);
+  if (callbacks.length !== 1)
+    throw new Error(`expected one response to ${payload.id}, got ${callbacks.length}`);
+  return callbacks[0]!.body as CallbackBody;
+}
+
+/** The content of an ephemeral reply to `payload` (fails the test for any other response). */
+export function ephemeralReply(discord: FakeDiscord, payload: RawInteraction): string {
+  const body = responseTo(discord, payload);
+  if (body.type !== InteractionResponseType.ChannelMessageWithSource) {
+    throw new Error(`expected a message reply, got response type ${body.type}`);
+  }
+  if (((body.data?.flags ?? 0) & MessageFlags.Ephemeral) === 0) throw new Error('the reply is not ephemeral');
+  return body.data?.content ?? '';
+}

@@ -1,0 +1,20 @@
+// Discord ids for tests: real snowflakes (time-based), unique within the process.
+const DISCORD_EPOCH = 1_420_070_400_000n;
+let sequence = 0n;
+
+export function snowflake(): string {
+  sequence = (sequence + 1n) & 0xfffn;
+  return (
+    ((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) |
+    (BigInt(process.pid & 0x3ff) << 12n) |
+    sequence
+  ).toString();
+}
+
+export const APPLICATION_ID = snowflake();
+export const GUILD_ID = snowflake();
+export const COMMAND_CHANNEL_ID = snowflake();
+export const REVIEW_CHANNEL_ID = snowflake();
+export const MODERATOR_ROLE_ID = snowflake();
+export const BOT_USER_ID = snowflake();
+export const BOT_TOKEN = 'test-bot-token';

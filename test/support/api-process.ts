@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { freePort } from '../../scripts/redis-server.ts';
+import { testPrefix } from './api.ts';
+
+// One API as its own process (`node --import tsx api/main.ts`), as production runs it: for tests
+// where several processes share one Redis. Listens on 127.0.0.1 only.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ApiProcess {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  /** `${url}/api` (the default API_PREFIX) */
+  readonly base: string;
+  readonly port: number;
+  readonly prefix: string;
+  readonly process: ChildProcess;
+  /** SIGTERM (graceful), SIGKILL after `graceMs`; resolves once the process has exited. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts an API process with the test environment (manual clock, silent logs, private probes
+ * allowed, rate limits ×1000) on a free port; `env` overrides any of it (e.g. REDIS_PREFIX to share
+ * one namespace between processes). Resolves once the port accepts connections.
+ */
+export async function startApiProcess(
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+): Promise<ApiProcess> {
+  const port = await freePort();
+  const fullEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: testPrefix(),
+    SEEDBLOCK_CLOCK: 'manual',
+    LOG_LEVEL: 'silent',
+    PROBE_ALLOW_PRIVATE: '1',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    ...env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    cwd: ROOT,
+    env: fullEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (graceMs = 5_000) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`api process exited at start (${child.exitCode ?? child.signalCode}): ${stderr}`);
+    }
+    if (await portOpen(port)) break;
+    if (Date.now() > deadline) {
+      await stop(0);
+      throw new Error(`api process did not listen on ${port} within ${timeoutMs} ms: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    base: `${url}${fullEnv.API_PREFIX ?? '/api'}`,
+    port,
+    prefix: fullEnv.REDIS_PREFIX!,
+    process: child,
+    stop,
+  };
+}

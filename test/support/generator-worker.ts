@@ -1,0 +1,95 @@
+// A real generator worker for tests, on the shared test Redis under a suite's key prefix, reading
+// the same manual clock as the API. Either in this process (`startTestWorker`, generator/worker.ts
+// with its own blocking connection) or as its own process (`startWorkerProcess`,
+// `node --import tsx generator/main.ts` with the API's environment).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { createLogger } from '../../api/logger.ts';
+import { startWorker } from '../../generator/worker.ts';
+import { connectRedis, openStore, redisReady, type Store, type StoreRedis } from '../../store/index.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface TestWorker {
+  readonly workerId: string;
+  /** The worker's own store (same prefix, manual clock). */
+  readonly store: Store;
+  /** Stops taking jobs, finishes the one in hand, closes both connections. */
+  stop(): Promise<void>;
+}
+
+/**
+ * generator/worker.ts in this process. `waitSeconds` is how long one BLMOVE waits (short, so
+ * `stop` returns quickly); the worker's reaper runs on its own 5-second schedule as in production.
+ */
+export async function startTestWorker(prefix: string, { waitSeconds = 0.1 } = {}): Promise<TestWorker> {
+  const url = inject('redisUrl');
+  const store = openStore({ redisUrl: url, prefix, clock: 'manual', name: 'test-generator' });
+  const blocking: StoreRedis = connectRedis({ url, name: 'test-generator-queue', blocking: true });
+  await Promise.all([redisReady(store.ctx.redis), redisReady(blocking)]);
+  const worker = startWorker({ store, blocking, logger: createLogger('silent', 'generator'), waitSeconds });
+  let stopped = false;
+  return {
+    workerId: worker.workerId,
+    store,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await worker.stop();
+      blocking.disconnect();
+      await store.close();
+    },
+  };
+}
+
+export interface WorkerProcess {
+  readonly process: ChildProcess;
+  /** SIGTERM (finishes the job in hand); SIGKILL after `graceMs`. Resolves once exited. */
+  stop(graceMs?: number): Promise<void>;
+  /** Kills at once with `signal` (SIGKILL: a worker that dies holding whatever it holds). */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** What the process wrote on stderr (last 4 KB). */
+  stderr(): string;
+}
+
+/** `node --import tsx generator/main.ts`, with the environment an API of `prefix` runs with. */
+export function startWorkerProcess(prefix: string, env: Record<string, string> = {}): WorkerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      REDIS_URL: inject('redisUrl'),
+      REDIS_PREFIX: prefix,
+      SEEDBLOCK_CLOCK: 'manual',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  return {
+    process: child,
+    stderr: () => stderr,
+    async stop(graceMs = 5_000) {
+      if (!alive()) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+    async kill(signal: NodeJS.Signals = 'SIGKILL') {
+      if (!alive()) return;
+      // A stopped (SIGSTOP) process still dies of SIGKILL.
+      child.kill(signal);
+      await exited;
+    },
+  };
+}

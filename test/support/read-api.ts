@@ -1,0 +1,214 @@
+// Helpers for the read API tests (spec 4.7-4.11): raw HTTP that keeps compressed bytes as sent,
+// windows opened and closed through the real report route, and a look at the generation queue
+// in Redis. Only ever talks to the loopback API of a test.
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, inject } from 'vitest';
+import { manualClock } from '../../store/clock.ts';
+import { connectRedis, redisReady } from '../../store/index.ts';
+import { startTestApi, testPrefix, type TestApi } from './api.ts';
+import { bearer, call } from './http.ts';
+
+export interface RawAnswer<T = Record<string, unknown>> {
+  status: number;
+  headers: Record<string, string>;
+  /** The bytes as they came over the wire (still compressed when Content-Encoding says so). */
+  raw: Buffer;
+  /** The body decoded by its Content-Encoding, as text. */
+  text: string;
+  /** `text` parsed as JSON, or undefined when it is not JSON. */
+  body: T;
+}
+
+/**
+ * GET over node:http (fetch would add its own Accept-Encoding and decompress). `ip` is sent as
+ * X-Forwarded-For, which the API believes from loopback (TRUST_PROXY=loopback): one IP per caller.
+ */
+export function get<T = Record<string, unknown>>(
+  url: string,
+  {
+    ip,
+    headers = {},
+    method = 'GET',
+  }: { ip?: string; headers?: Record<string, string>; method?: string } = {},
+): Promise<RawAnswer<T>> {
+  const target = new URL(url);
+  if (target.hostname !== '127.0.0.1') throw new Error(`tests only talk to 127.0.0.1, not ${url}`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method,
+        agent: false,
+        headers: {
+          'user-agent': 'seedblock-tests/1',
+          ...(ip ? { 'x-forwarded-for': ip } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const flat: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          const coding = flat['content-encoding'];
+          let decoded = raw;
+          if (coding === 'br') decoded = brotliDecompressSync(raw);
+          else if (coding === 'gzip') decoded = gunzipSync(raw);
+          const text = decoded.toString('utf8');
+          let body: unknown;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: flat, raw, text, body: body as T });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * An in-process test API whose manual clock already reads `iso` when it starts, so its uptime
+ * (2.8 `uptimeSec`) counts from there. Overrides as for startTestApi (REDIS_PREFIX to share).
+ */
+export async function startApiAt(iso: string, overrides: Record<string, string> = {}): Promise<TestApi> {
+  const prefix = overrides.REDIS_PREFIX ?? testPrefix();
+  const redis = connectRedis({ url: inject('redisUrl'), name: 'test-clock' });
+  try {
+    await redisReady(redis);
+    await manualClock(redis, prefix).set(Date.parse(iso));
+  } finally {
+    redis.disconnect();
+  }
+  return startTestApi({ ...overrides, REDIS_PREFIX: prefix });
+}
+
+/** Calls `read` until `done` holds for its result (or throws after `timeoutMs`). */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 10_000, everyMs = 25, what = 'condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`${what} not reached in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export type JobBody = { seed: number; status: string; ahead?: number; error?: string };
+
+/** Polls GET /jobs/{seed} (not rate limited) until the job is `ready`. Needs a running worker. */
+export function waitReady(api: TestApi, seed: number, timeoutMs = 10_000) {
+  return pollUntil(
+    () => get<JobBody>(`${api.base}/jobs/${seed}`),
+    (r) => r.status === 200 && r.body.status === 'ready',
+    { timeoutMs, what: `job ${seed} ready` },
+  );
+}
+
+/** Queues `seeds` (through GET /jobs, in this order) and waits until every one is generated. */
+export async function generate(api: TestApi, ...seeds: number[]): Promise<void> {
+  for (const seed of seeds) {
+    const res = await get<JobBody>(`${api.base}/jobs/${seed}`);
+    expect(res.status, `queue ${seed}`).toBe(200);
+  }
+  for (const seed of seeds) await waitReady(api, seed);
+}
+
+export interface OpenWindow {
+  seed: number;
+  serverId: string;
+  credential: string;
+  blockedUntil: string;
+}
+
+/** Opens a block window on `seed` with a fresh HTTP key (20-minute cap) through the report route. */
+export async function openWindow(api: TestApi, seed: number): Promise<OpenWindow> {
+  const { serverId, credential } = await api.store.issueHttpKey();
+  const res = await call<{ ok: boolean; blockedUntil: string | null }>(`${api.base}/plugin/v1/report`, {
+    headers: bearer(credential),
+    body: { event: 'round_start', seed, port: 7777 },
+  });
+  expect(res.status).toBe(200);
+  expect(res.body.blockedUntil, `window of ${seed} opened`).toEqual(expect.any(String));
+  return { seed, serverId, credential, blockedUntil: res.body.blockedUntil! };
+}
+
+/** round_end from the key that opened the window: closes it at once. */
+export async function closeWindow(api: TestApi, window: OpenWindow): Promise<void> {
+  const res = await call<{ ok: boolean; blockedUntil: string | null }>(`${api.base}/plugin/v1/report`, {
+    headers: bearer(window.credential),
+    body: { event: 'round_end', seed: window.seed, port: 7777 },
+  });
+  expect(res.body).toEqual({ ok: true, blockedUntil: null });
+}
+
+const key = (api: TestApi, name: string) => `${api.config.REDIS_PREFIX}${name}`;
+
+/** queue:wait as stored: index 0 is the newest, the last entry is taken next. */
+export async function waitingSeeds(api: TestApi): Promise<number[]> {
+  return (await api.store.ctx.redis.lrange(key(api, 'queue:wait'), 0, -1)).map(Number);
+}
+
+export async function activeSeeds(api: TestApi): Promise<number[]> {
+  return (await api.store.ctx.redis.lrange(key(api, 'queue:active'), 0, -1)).map(Number);
+}
+
+export function jobHash(api: TestApi, seed: number): Promise<Record<string, string>> {
+  return api.store.ctx.redis.hgetall(key(api, `job:${seed}`));
+}
+
+export async function leaseOf(api: TestApi, seed: number): Promise<number | null> {
+  const score = await api.store.ctx.redis.zscore(key(api, 'queue:leases'), String(seed));
+  return score === null ? null : Number(score);
+}
+
+/**
+ * What a worker does when it takes a job (BLMOVE from queue:wait into queue:active), done by hand
+ * for a worker that then dies or fails. Returns the seed taken (the one waiting longest).
+ */
+export async function takeByHand(api: TestApi): Promise<number> {
+  const seed = await api.store.ctx.redis.lmove(
+    key(api, 'queue:wait'),
+    key(api, 'queue:active'),
+    'RIGHT',
+    'LEFT',
+  );
+  if (seed === null) throw new Error('queue:wait is empty');
+  return Number(seed);
+}
+
+/** Take, lease and fail one attempt, as a worker whose generation threw `reason`. */
+export async function failAttemptByHand(api: TestApi, seed: number, reason: string) {
+  expect(await takeByHand(api)).toBe(seed);
+  expect(await api.store.startJob(seed, 'failing-worker')).toBeGreaterThan(0);
+  return api.store.failJob(seed, reason);
+}
+
+/** Every job hash under the API's prefix, by seed. */
+export async function allJobs(api: TestApi): Promise<Map<number, Record<string, string>>> {
+  const jobs = new Map<number, Record<string, string>>();
+  let cursor = '0';
+  do {
+    const [next, keys] = await api.store.ctx.redis.scan(cursor, 'MATCH', key(api, 'job:*'), 'COUNT', 1000);
+    for (const k of keys)
+      jobs.set(Number(k.slice(k.lastIndexOf(':') + 1)), await api.store.ctx.redis.hgetall(k));
+    cursor = next;
+  } while (cursor !== '0');
+  return jobs;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { doorInfo, mapSummary, matchesPerFloor, roomInfo } from '../../api/viewer/src/map/describe.ts';
+import { itemMatches } from '../../api/viewer/src/map/spawn-filter.ts';
+import { referenceMap } from './fixture.ts';
+
+describe('text alternative of the map', () => {
+  const lines = mapSummary(referenceMap, 'hcz');
+
+  it('gives room counts per zone and per floor', () => {
+    expect(lines[0]).toContain('104 rooms');
+    expect(lines[0]).toContain('Light Containment 32');
+    expect(lines[0]).toContain('Heavy Containment 49');
+    expect(lines[0]).toContain('Entrance 21');
+    expect(lines[1]).toMatch(/^Light Containment: 32 rooms\./);
+    expect(lines[2]).toMatch(/^Heavy Containment \+ Entrance \(shown\): 70 rooms\./);
+    expect(lines[3]).toMatch(/^Surface: 1 room\./);
+  });
+
+  it('names the rooms players look for, with their position', () => {
+    expect(lines[1]).toContain('SCP-914 (45.0, 30.0)');
+    expect(lines[2]).toContain('Gate A (165.0, 30.0)');
+  });
+});
+
+describe('info panel texts', () => {
+  it('describes a room with name, variant, zone and centre', () => {
+    const room = referenceMap.rooms.find((r) => r.name === 'Hcz049');
+    const info = room ? roomInfo(room, 75) : [];
+    expect(info.map((l) => `${l.term}: ${l.detail}`)).toEqual([
+      'Room: SCP-049',
+      'Name: Hcz049',
+      'Variant: HCZ_049',
+      'Zone: Heavy Containment',
+      'Shape: Straight, rotY 0°',
+      'Centre: 105.0, -100.0, 45.0',
+    ]);
+  });
+
+  it('describes heavy doors and marks checkpoints', () => {
+    const door = referenceMap.doors.find((d) => d.name === 'LczCheckpointA');
+    expect(door && doorInfo(door)).toEqual({
+      term: 'Checkpoint door',
+      detail: 'Lcz Checkpoint A at 77.3, 100.0, 121.9',
+    });
+  });
+
+  it('counts filter matches per floor', () => {
+    expect(matchesPerFloor(referenceMap.spawns, (s) => itemMatches(s, 'any-keycard'))).toEqual({
+      lcz: 3,
+      hcz: 4,
+      surface: 0,
+    });
+  });
+});

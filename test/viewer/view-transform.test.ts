@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { fitScale, makeTransform, panBy, zoomAt } from '../../api/viewer/src/map/view-transform.ts';
+
+const bounds = { minX: 0, maxX: 150, minZ: 0, maxZ: 150 };
+const vp = { width: 800, height: 600 };
+
+describe('view transform', () => {
+  it('fits the floor and puts north up (larger z is higher on screen)', () => {
+    const t = makeTransform({ cx: 75, cz: 75, zoom: 1 }, bounds, vp);
+    expect(t.scale).toBeCloseTo(fitScale(bounds, vp));
+    expect(t.toScreen(75, 75)).toEqual({ sx: 400, sy: 300 });
+    expect(t.toScreen(75, 90).sy).toBeLessThan(300);
+    expect(t.toScreen(90, 75).sx).toBeGreaterThan(400);
+  });
+
+  it('maps screen back to world', () => {
+    const t = makeTransform({ cx: 40, cz: -20, zoom: 2.5 }, bounds, vp);
+    const s = t.toScreen(123.4, 56.7);
+    const w = t.toWorld(s.sx, s.sy);
+    expect(w.x).toBeCloseTo(123.4);
+    expect(w.z).toBeCloseTo(56.7);
+  });
+
+  it('zooms around the pointer, keeping the world point under it', () => {
+    const v = { cx: 75, cz: 75, zoom: 1 };
+    const before = makeTransform(v, bounds, vp).toWorld(620, 150);
+    const next = zoomAt(v, bounds, vp, 2, 620, 150);
+    expect(next.zoom).toBe(2);
+    const after = makeTransform(next, bounds, vp).toWorld(620, 150);
+    expect(after.x).toBeCloseTo(before.x);
+    expect(after.z).toBeCloseTo(before.z);
+  });
+
+  it('clamps zoom to its range', () => {
+    expect(zoomAt({ cx: 0, cz: 0, zoom: 10 }, bounds, vp, 5, 0, 0).zoom).toBe(12);
+    expect(zoomAt({ cx: 0, cz: 0, zoom: 0.6 }, bounds, vp, 0.1, 0, 0).zoom).toBe(0.5);
+  });
+
+  it('pans with the drag (dragging right looks west, down looks north) and stays near the floor', () => {
+    const v = { cx: 75, cz: 75, zoom: 1 };
+    const moved = panBy(v, bounds, vp, 100, 0);
+    expect(moved.cx).toBeLessThan(75);
+    expect(moved.cz).toBe(75);
+    const far = panBy(v, bounds, vp, -1e6, 1e6);
+    expect(far.cx).toBe(165);
+    expect(far.cz).toBe(165);
+    expect(panBy(v, bounds, vp, 0, -50).cz).toBeLessThan(75);
+  });
+});
