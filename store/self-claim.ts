@@ -15,7 +15,7 @@ import type { IssuedCredential } from './registrations.ts';
 export type SelfClaimRefusal =
   | { refusal: 'interval'; retryAfterMs: number }
   | { refusal: 'address in use' }
-  | { refusal: 'too many credentials'; live: number; max: number };
+  | { refusal: 'too many credentials'; live: number; max: number; retryAfterMs: number | null };
 
 export interface SelfClaimRequest {
   ip: string;
@@ -44,11 +44,16 @@ function ruleArgs(ctx: StoreContext, req: SelfClaimRequest, now: number) {
   ];
 }
 
-function toRefusal([verdict, value]: [string, number | string]): SelfClaimRefusal | null {
+function toRefusal([verdict, value, lapseMs]: [string, number | string, number?]): SelfClaimRefusal | null {
   if (verdict === 'interval') return { refusal: 'interval', retryAfterMs: Number(value) };
   if (verdict === 'address in use') return { refusal: 'address in use' };
   if (verdict === 'too many')
-    return { refusal: 'too many credentials', live: Number(value), max: SELF_CLAIM_LIVE_MAX };
+    return {
+      refusal: 'too many credentials',
+      live: Number(value),
+      max: SELF_CLAIM_LIVE_MAX,
+      retryAfterMs: lapseMs ? Number(lapseMs) : null,
+    };
   return null;
 }
 

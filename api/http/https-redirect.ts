@@ -10,6 +10,6 @@ export const httpsRedirect: RequestHandler = (req, res, next) => {
   if (!forwarded) return next();
   const trusted = req.app.get('trust proxy fn') as (addr: string, i: number) => boolean;
   if (!trusted(req.socket.remoteAddress ?? '', 0)) return next();
-  if (req.protocol !== 'http') return next();
+  if (req.protocol.toLowerCase() !== 'http') return next();
   res.redirect(301, `https://${req.hostname}${req.originalUrl}`);
 };

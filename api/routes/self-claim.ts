@@ -23,7 +23,14 @@ function refusalError(refusal: SelfClaimRefusal): HttpError {
     case 'address in use':
       return new HttpError(409, 'address in use');
     case 'too many credentials':
-      return new HttpError(429, 'too many credentials', { live: refusal.live, max: refusal.max });
+      // A slot frees when an unused credential lapses; with none unused, only a re-claim of one
+      // of the addresses frees one, so a retry within the hour is pointless.
+      return new HttpError(
+        429,
+        'too many credentials',
+        { live: refusal.live, max: refusal.max },
+        { 'Retry-After': String(refusal.retryAfterMs ? Math.ceil(refusal.retryAfterMs / 1000) : 3600) },
+      );
   }
 }
 

@@ -42,8 +42,8 @@ export interface ScriptCommands {
   countRequest(...args: Arg[]): Promise<[number, string]>;
   issueHttpKey(...args: Arg[]): Promise<[string, number]>;
   revokeRegistration(...args: Arg[]): Promise<number>;
-  checkSelfClaim(...args: Arg[]): Promise<[string, number | string]>;
-  issueSelfClaim(...args: Arg[]): Promise<[string, number | string]>;
+  checkSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
+  issueSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
   issueClaimCode(...args: Arg[]): Promise<number>;
   cancelClaimCode(...args: Arg[]): Promise<number>;
   claimWithCode(...args: Arg[]): Promise<[string, string?]>;

@@ -349,6 +349,8 @@ describe('429 too many credentials', () => {
     const res = await selfClaim(api, { port: fourth.port });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ error: 'too many credentials', live: 3, max: 3 });
+    // Every 429 says when to retry: here when the oldest unused key lapses (issued 15 min ago).
+    expect(res.headers.get('retry-after')).toBe(String(24 * 3600 - 15 * 60));
     expect(fourth.requests).toBe(0);
     // Another IP is not affected.
     const v6 = await fake('direct', '::1');

@@ -6,7 +6,7 @@
   self-issued credentials older than `lapseMs` lapse here, freeing their slot.
   Needs the "registration" include.
   Returns: { 'ok', id to replace or '' } or a refusal { 'interval', ms left } | { 'address in use' }
-           | { 'too many', live }
+           | { 'too many', live, ms until an unused one lapses (0 = none will) }
 ]]
 local function selfClaimRules(prefix, ip, port, presentedHash, now, intervalMs, liveMax, silenceMs, lapseMs)
   local last = redis.call('GET', prefix .. 'selfclaim:last:' .. ip)
@@ -26,7 +26,7 @@ local function selfClaimRules(prefix, ip, port, presentedHash, now, intervalMs, 
     end
   end
 
-  local live = 0
+  local live, nextLapse = 0, false
   for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'ip:' .. ip)) do
     local r = redis.call('HMGET', prefix .. 'server:' .. id, 'issuedAt', 'lastReportAt', 'revoked')
     if not r[1] or r[3] then
@@ -35,8 +35,12 @@ local function selfClaimRules(prefix, ip, port, presentedHash, now, intervalMs, 
       revokeRegistration(prefix, id, now)
     elseif id ~= replaceId then
       live = live + 1
+      if not r[2] and (not nextLapse or tonumber(r[1]) + lapseMs < nextLapse) then
+        nextLapse = tonumber(r[1]) + lapseMs
+      end
     end
   end
-  if live >= liveMax then return { 'too many', live } end
+  -- When an unused credential will lapse, a slot frees then: that is when to retry.
+  if live >= liveMax then return { 'too many', live, nextLapse and (nextLapse - now) or 0 } end
   return { 'ok', replaceId }
 end

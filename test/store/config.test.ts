@@ -1,0 +1,169 @@
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { ConfigError, loadConfig } from '../../store/config.ts';
+import { runTs } from '../support/child.ts';
+
+// README "Configuration": every setting is an environment variable parsed by one schema; a bad
+// value stops start-up with a message naming the variable.
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the defaults of the README table', () => {
+    expect(loadConfig({})).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      REDIS_URL: undefined,
+      REDIS_PREFIX: 'sb:',
+      API_PREFIX: '/api',
+      TRUST_PROXY: 'loopback',
+      ADMIN_TOKEN: undefined,
+      SEEDBLOCK_CLOCK: 'system',
+      NODE_ENV: 'development',
+      RELEASES_URL: undefined,
+      PROBE_KIND: 'a2s',
+      PROBE_TIMEOUT_MS: 2000,
+      PROBE_ALLOW_PRIVATE: false,
+      QUEUE_MAX: 10_000,
+      RATE_LIMIT_MULTIPLIER: 1,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('PORT takes a port number, 0 for any free port', () => {
+    expect(loadConfig({ PORT: '0' }).PORT).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).PORT).toBe(65_535);
+    expect(loadConfig({ PORT: '3000' }).PORT).toBe(3000);
+  });
+
+  it('an empty variable counts as unset', () => {
+    expect(loadConfig({ PORT: '', TRUST_PROXY: '', REDIS_URL: '' })).toMatchObject({
+      PORT: 8080,
+      TRUST_PROXY: 'loopback',
+      REDIS_URL: undefined,
+    });
+  });
+
+  it.each(['abc', '70000', '65536', '-1', '80.5', ' ', '0x50', '8080 '])(
+    'PORT=%s → ConfigError naming PORT',
+    (value) => {
+      expect(configError({ PORT: value }).message).toMatch(/\bPORT\b/);
+    },
+  );
+
+  it.each(['http://127.0.0.1:6379', 'localhost:6379', '127.0.0.1'])(
+    'REDIS_URL=%s → ConfigError naming REDIS_URL',
+    (value) => {
+      expect(configError({ REDIS_URL: value }).message).toMatch(/\bREDIS_URL\b/);
+    },
+  );
+
+  it('accepts redis:// and rediss:// URLs', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.test:6380' }).REDIS_URL).toBe(
+      'rediss://cache.example.test:6380',
+    );
+  });
+
+  it('the manual clock is refused with NODE_ENV=production, naming SEEDBLOCK_CLOCK', () => {
+    expect(configError({ SEEDBLOCK_CLOCK: 'manual', NODE_ENV: 'production' }).message).toMatch(
+      /\bSEEDBLOCK_CLOCK\b/,
+    );
+    expect(loadConfig({ SEEDBLOCK_CLOCK: 'manual', NODE_ENV: 'test' }).SEEDBLOCK_CLOCK).toBe('manual');
+    expect(loadConfig({ SEEDBLOCK_CLOCK: 'system', NODE_ENV: 'production' }).SEEDBLOCK_CLOCK).toBe('system');
+  });
+
+  it.each([
+    ['ADMIN_TOKEN', 'short'],
+    ['REDIS_PREFIX', 'has spaces'],
+    ['API_PREFIX', 'api/'],
+    ['SEEDBLOCK_CLOCK', 'fast'],
+    ['RELEASES_URL', 'not a url'],
+    ['PROBE_ALLOW_PRIVATE', 'yes'],
+    ['RATE_LIMIT_MULTIPLIER', '0'],
+    ['LOG_LEVEL', 'loud'],
+  ])('%s=%s → ConfigError naming it', (name, value) => {
+    expect(configError({ [name]: value }).message).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('names every bad variable at once', () => {
+    const message = configError({ PORT: 'abc', REDIS_URL: 'http://x', TRUST_PROXY: 'banana' }).message;
+    for (const name of ['PORT', 'REDIS_URL', 'TRUST_PROXY']) expect(message).toContain(name);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  // What the README allows: true, false, a hop count, or addresses/subnets like
+  // "loopback, 10.0.0.0/8". Every value accepted must also be one express can use.
+  const GOOD: [string, boolean | number | string][] = [
+    ['true', true],
+    ['false', false],
+    ['0', 0],
+    ['2', 2],
+    ['loopback', 'loopback'],
+    ['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
+    ['linklocal,uniquelocal', 'linklocal,uniquelocal'],
+    ['203.0.113.7', '203.0.113.7'],
+    ['::1', '::1'],
+    ['fe80::/10', 'fe80::/10'],
+    ['10.0.0.0/255.0.0.0', '10.0.0.0/255.0.0.0'],
+    ['192.0.2.0/24, 2001:db8::/32', '192.0.2.0/24, 2001:db8::/32'],
+  ];
+
+  it.each(GOOD)('%s is accepted and usable by express', (value, parsed) => {
+    const config = loadConfig({ TRUST_PROXY: value });
+    expect(config.TRUST_PROXY).toEqual(parsed);
+    expect(() => express().set('trust proxy', config.TRUST_PROXY)).not.toThrow();
+  });
+
+  it.each([
+    'banana',
+    'TRUE',
+    'loopback,',
+    'loopback, nonsense',
+    '300.1.1.1',
+    '10.0.0.0/33',
+    '10.0.0.0/0',
+    '::1/129',
+    '10.0.0.0/255.0.255.0',
+    '-1',
+    '1.5.x',
+  ])('%s → ConfigError naming TRUST_PROXY', (value) => {
+    expect(configError({ TRUST_PROXY: value }).message).toMatch(/\bTRUST_PROXY\b/);
+  });
+});
+
+describe('`npm run api` with bad variables', () => {
+  // api/main.ts in a child process, as `npm run api` runs it. Were the config accepted, it would
+  // serve on loopback until runTs kills it, which fails the test.
+  it('exits non-zero, printing the name of each bad variable', async () => {
+    const result = await runTs(
+      'api/main.ts',
+      [],
+      {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: 'abc',
+        TRUST_PROXY: 'banana',
+        REDIS_URL: inject('redisUrl'),
+        REDIS_PREFIX: 'tbadconfig:',
+        LOG_LEVEL: 'silent',
+      },
+      10_000,
+    );
+    expect(result.signal).toBeNull();
+    expect(result.code).not.toBeNull();
+    expect(result.code).not.toBe(0);
+    expect(result.stdout + result.stderr).toContain('PORT');
+    expect(result.stdout + result.stderr).toContain('TRUST_PROXY');
+  });
+});
