@@ -9,7 +9,12 @@ try {
   const api = await startApiServer(config, logger);
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    await api.close();
+    try {
+      await api.close();
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

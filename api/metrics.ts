@@ -66,9 +66,22 @@ export function createMetrics(store: Store) {
 
   const observe: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
+    // The route pattern is taken when the router matches it: by `finish` a request that failed
+    // in its route has left the API router, which resets `req.baseUrl` (its label would lose the
+    // API prefix: `/maps/:seed` for a 400 but `/api/maps/:seed` for a 200).
+    let pattern: string | null = null;
+    let route: unknown;
+    Object.defineProperty(req, 'route', {
+      configurable: true,
+      enumerable: true,
+      get: () => route,
+      set(value: { path?: unknown } | undefined) {
+        route = value;
+        if (value?.path) pattern = `${req.baseUrl}${String(value.path)}`;
+      },
+    });
     res.once('finish', () => {
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-      const labels = { route, method: req.method, status: String(res.statusCode) };
+      const labels = { route: pattern ?? 'unmatched', method: req.method, status: String(res.statusCode) };
       requests.inc(labels);
       latency.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     });

@@ -49,6 +49,24 @@ const common = {
   503: error('`db unavailable`: retry shortly'),
 };
 const limited = { 429: error('`rate limited`', ['Retry-After']) };
+// Reads need Redis too: while it is away they answer 503 `db unavailable` like every other call.
+const DbUnavailableSchema = z.object({ error: z.literal('db unavailable') });
+const dbUnavailable = {
+  503: { description: '`db unavailable`: retry shortly', schema: DbUnavailableSchema },
+};
+const mapUnavailable = (what: string): Answer => ({
+  description: `\`map unavailable\` (status busy): ${what}; or \`db unavailable\``,
+  schema: z.union([MapUnavailableSchema, DbUnavailableSchema]),
+});
+
+/** GET /openapi.json: the document itself (its outline; the paths are described by this list). */
+const OpenApiDocumentSchema = z
+  .object({
+    openapi: z.literal('3.1.0'),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .loose();
 
 export const OPERATIONS: Operation[] = [
   {
@@ -140,7 +158,7 @@ export const OPERATIONS: Operation[] = [
       400: error('`invalid seed`'),
       403: { description: '`blocked`, with blockedUntil unless permanent', schema: BlockedSchema },
       ...limited,
-      503: { description: 'Queue full or generation failed', schema: MapUnavailableSchema },
+      503: mapUnavailable('generation queue full or generation failed'),
     },
   },
   {
@@ -151,7 +169,7 @@ export const OPERATIONS: Operation[] = [
       200: { description: 'Job', schema: JobSchema },
       400: error('`invalid seed`'),
       403: { description: '`blocked`', schema: BlockedSchema },
-      503: { description: 'Queue full', schema: MapUnavailableSchema },
+      503: mapUnavailable('generation queue full'),
     },
   },
   {
@@ -162,19 +180,24 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: { description: 'A page', schema: SeedPageSchema },
       400: error('`invalid cursor` or `invalid request`'),
+      ...dbUnavailable,
     },
   },
   {
     method: 'get',
     path: '/stats/overview',
     summary: 'Overview statistics, cached 60 s (4.10)',
-    responses: { 200: { description: 'Overview', schema: OverviewSchema }, ...limited },
+    responses: { 200: { description: 'Overview', schema: OverviewSchema }, ...limited, ...dbUnavailable },
   },
   {
     method: 'get',
     path: '/stats/protection',
     summary: 'Protection statistics, cached 60 s (4.11)',
-    responses: { 200: { description: 'Protection', schema: ProtectionSchema }, ...limited },
+    responses: {
+      200: { description: 'Protection', schema: ProtectionSchema },
+      ...limited,
+      ...dbUnavailable,
+    },
   },
   {
     method: 'post',
@@ -189,6 +212,14 @@ export const OPERATIONS: Operation[] = [
       },
       ...common,
       401: error('`invalid token`'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This OpenAPI 3.1 document',
+    responses: {
+      200: { description: 'The document', schema: OpenApiDocumentSchema, headers: ['Cache-Control'] },
     },
   },
 ];

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../store/config.ts';
 import { openStore, redisReady, type Store } from '../store/index.ts';
@@ -14,8 +15,11 @@ export interface RunningApi {
   readonly port: number;
   readonly store: Store;
   readonly ready: Promise<void>;
-  /** Stops accepting, lets in-flight requests finish, stops the jobs, closes Redis. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets in-flight requests finish (cut off after `graceMs`), stops the jobs,
+   * closes Redis.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Starts one API process: the HTTP server, the window sweeper and the release poller. */
@@ -40,6 +44,17 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
   const deps = { config, store, logger, probe, requests, startedAt, metrics: createMetrics(store) };
   const app = createApp(deps);
   const server = app.listen(config.PORT, config.HOST);
+  // Answers still being written when shutdown starts. `server.close()` only closes the
+  // connections idle at that moment: a keep-alive connection whose request finishes later would
+  // hold the close (and the Redis connection, and the process) open until the client leaves. So
+  // while closing, every answer says `Connection: close`, and the socket ends with it.
+  let closing = false;
+  const inFlight = new Set<ServerResponse>();
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    if (closing) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -54,11 +69,20 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
     port,
     store,
     ready: releases.firstPoll,
-    async close() {
+    async close(graceMs = 10_000) {
+      closing = true;
       sweeper.stop();
       releases.stop();
+      for (const res of inFlight) {
+        if (!res.headersSent) res.setHeader('Connection', 'close');
+      }
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // A request still running after the grace period is cut off, so shutdown always ends.
+        const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearTimeout(deadline);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await requests.stop();

@@ -40,3 +40,4 @@ app.get('/api/maps/:seed', async (req, res) => {
   }
 });
 app.listen(Number(process.env.PORT), '127.0.0.1');
+process.once('SIGTERM', () => process.exit(0));

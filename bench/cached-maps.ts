@@ -6,9 +6,14 @@ import { load, round, seconds, startProcess, type LoadResult } from './lib.ts';
  * 1. Cached map reads through the full stack against the bare baseline, side by side: each
  * measured twice in alternation and the better run kept, so a passing hiccup hurts neither.
  */
-export async function benchCachedMaps(store: Store, env: Record<string, string>) {
+export async function benchCachedMapsData(store: Store): Promise<number[]> {
   const seeds = Array.from({ length: 64 }, (_, i) => 1_000_000 + i * 7919);
   for (const seed of seeds) await store.finishJob(buildStoredMap(seed));
+  return seeds;
+}
+
+export async function benchCachedMaps(store: Store, env: Record<string, string>) {
+  const seeds = await benchCachedMapsData(store);
 
   const api = await startProcess('api/main.ts', env);
   const bare = await startProcess('bench/bare-server.ts', env);

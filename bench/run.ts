@@ -1,18 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, redisReady } from '../store/index.ts';
 import { startLocalRedis } from '../scripts/redis-server.ts';
-import { benchCachedMaps } from './cached-maps.ts';
+import { benchCachedMaps, benchCachedMapsData } from './cached-maps.ts';
 import { benchGeneration } from './generation.ts';
 import { benchMemory } from './memory.ts';
 import { benchReports } from './reports.ts';
-import { benchSeedList } from './seed-list.ts';
+import { benchSeedList, fillSeedList } from './seed-list.ts';
 import { ROOT } from './lib.ts';
 
 // `npm run bench`: the five measurements of our performance claims, against a throwaway
 // redis-server on loopback. Prints a table per section and writes bench/results.json.
-// BENCH_SECONDS sets the length of each load run (default 8).
+// BENCH_SECONDS sets the length of each load run (default 8); BENCH_SECTIONS picks sections.
 
 const dir = mkdtempSync(join(tmpdir(), 'seedblock-bench-'));
 const redis = await startLocalRedis({ dir, durable: false });
@@ -32,17 +32,20 @@ const list = storeFor('bl:');
 const generation = storeFor('bg:');
 try {
   await redisReady(maps.ctx.redis);
+  // BENCH_SECTIONS=1,3 runs only those sections (the seed list needs no other).
+  const only = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(',').map(Number));
+  const section = async <T>(n: number, run: () => Promise<T>) => (only.has(n) ? run() : undefined);
   const results = {
-    machine: {
-      cpus: (await import('node:os')).cpus().length,
-      node: process.version,
-      at: new Date().toISOString(),
-    },
-    cachedMaps: await benchCachedMaps(maps, envFor('bm:')),
-    reports: await benchReports(reportsStore, envFor('br:')),
-    generation: await benchGeneration(generation, envFor('bg:')),
-    seedList: await benchSeedList(list, envFor('bl:')),
-    memory: await benchMemory(maps, list),
+    machine: { cpus: cpus().length, node: process.version, at: new Date().toISOString() },
+    cachedMaps: await section(1, () => benchCachedMaps(maps, envFor('bm:'))),
+    reports: await section(2, () => benchReports(reportsStore, envFor('br:'))),
+    generation: await section(3, () => benchGeneration(generation, envFor('bg:'))),
+    seedList: await section(4, () => benchSeedList(list, envFor('bl:'))),
+    memory: await section(5, async () => {
+      if (!only.has(1)) await benchCachedMapsData(maps);
+      if (!only.has(4)) await fillSeedList(list);
+      return benchMemory(maps, list);
+    }),
   };
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nwrote bench/results.json');

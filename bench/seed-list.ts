@@ -16,10 +16,14 @@ return to
 `;
 
 /** 4. GET /seeds with a million known seeds: a 200-item page at random cursors. */
-export async function benchSeedList(store: Store, env: Record<string, string>) {
+export async function fillSeedList(store: Store): Promise<void> {
   for (let from = 1; from <= SEEDS; from += 20_000) {
     await store.ctx.redis.eval(FILL, 0, store.ctx.prefix, from, Math.min(SEEDS, from + 19_999));
   }
+}
+
+export async function benchSeedList(store: Store, env: Record<string, string>) {
+  await fillSeedList(store);
   const api = await startProcess('api/main.ts', env);
   try {
     const result = await load({

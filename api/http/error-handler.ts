@@ -18,6 +18,16 @@ const BODY_ERRORS: Record<string, [number, string]> = {
   'stream.encoding.set': [500, 'internal error'],
 };
 
+/**
+ * A malformed request that a library marked as the client's fault (an http-errors 4xx it means to
+ * expose) without a `type` of its own: e.g. body-parser's 400 for a body whose Content-Encoding
+ * (gzip, deflate, br) does not decode. Without this it would fall through to 500.
+ */
+function isClientHttpError(err: unknown): boolean {
+  const e = err as { expose?: unknown; status?: unknown } | null;
+  return e?.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
+}
+
 /** Turns every failure into the spec's error body; Redis trouble is 503 `db unavailable`. */
 export function errorHandler(logger: Logger, metrics: Pick<Metrics, 'countError'>): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -33,7 +43,7 @@ export function errorHandler(logger: Logger, metrics: Pick<Metrics, 'countError'
       body = { error: 'db unavailable' };
     } else if (typeof err?.type === 'string' && BODY_ERRORS[err.type]) {
       [status, body] = [BODY_ERRORS[err.type]![0], { error: BODY_ERRORS[err.type]![1] }];
-    } else if (err instanceof URIError) {
+    } else if (err instanceof URIError || isClientHttpError(err)) {
       status = 400;
       body = { error: 'invalid request' };
     }

@@ -1,9 +1,18 @@
+import type { ErrorRequestHandler } from 'express';
 import { SeedParamSchema, parseOr400 } from '../schemas.ts';
 import { HttpError } from './http-error.ts';
 
 // Answers the read routes share (spec 4.7, 4.8).
 
 export const parseSeedParam = (value: unknown): number => parseOr400(SeedParamSchema, value, 'invalid seed');
+
+/**
+ * A seed that is not even valid percent-encoding (`/maps/%E0%A4`) fails in the router, before the
+ * handler: it is a malformed seed all the same, so 400 `invalid seed` (4.7, 4.8), not the generic
+ * `invalid request`. Mount after the seed route, in the same router.
+ */
+export const undecodableSeed: ErrorRequestHandler = (err, _req, _res, next) =>
+  next(err instanceof URIError ? new HttpError(400, 'invalid seed') : err);
 
 /** 403 `blocked`, with `blockedUntil` for a window, without it for the permanent blocklist. */
 export function blockedError(block: { kind: 'blocked'; until: number } | { kind: 'permanent' }): HttpError {

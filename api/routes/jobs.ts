@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { ApiDeps } from '../deps.ts';
-import { blockedError, mapUnavailable, parseSeedParam } from '../http/read-answers.ts';
+import { blockedError, mapUnavailable, parseSeedParam, undecodableSeed } from '../http/read-answers.ts';
 
 /** GET /jobs/{seed} (4.8): blocking rules as for maps; a seed never requested is queued. */
 export function jobRoutes({ store, config }: ApiDeps): Router {
@@ -13,5 +13,6 @@ export function jobRoutes({ store, config }: ApiDeps): Router {
     const { kind: _kind, ...job } = read;
     res.set('Cache-Control', 'no-store').json({ seed, ...job });
   });
+  router.use(undecodableSeed);
   return router;
 }

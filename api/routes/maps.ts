@@ -4,7 +4,7 @@ import { RATE_LIMITS, type MapRead } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { byIp } from '../http/rate-limit.ts';
-import { blockedError, mapUnavailable, parseSeedParam } from '../http/read-answers.ts';
+import { blockedError, mapUnavailable, parseSeedParam, undecodableSeed } from '../http/read-answers.ts';
 
 /**
  * GET /maps/{seed} (4.7): the block check, the stored map, the job and the uncached-seed limit
@@ -70,5 +70,6 @@ export function mapRoutes({ store, config }: ApiDeps): Router {
         throw mapUnavailable();
     }
   });
+  router.use(undecodableSeed);
   return router;
 }

@@ -82,8 +82,9 @@ export function createStatus(): StatusView {
             ? `The block on ${seedText} should have ended; checking again…`
             : `A game server is playing ${seedText} right now, so its map is hidden. It opens in`;
           detail.textContent = `Block ends ${formatUtc(new Date(s.until).toISOString())} (server time). The map loads by itself.`;
-          timer.dataset.until = new Date(s.until).toISOString();
           startTick(() => formatCountdown(remainingMs(s.until, s.offset, Date.now())));
+          // After startTick, which clears the timer (and an earlier end time) first.
+          timer.dataset.until = new Date(s.until).toISOString();
           break;
         }
         case 'blocked-permanent':

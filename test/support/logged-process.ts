@@ -1,0 +1,154 @@
+// The project's entry points as child processes whose whole stdout and stderr are kept (the
+// structured logs), for the operator suites: logs, request ids, graceful shutdown. Unlike
+// api-process.ts (silent, stdout ignored) nothing is dropped or truncated. Loopback only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { freePort } from '../../scripts/redis-server.ts';
+import { testPrefix } from './api.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface LoggedProcess {
+  readonly process: ChildProcess;
+  /** Everything written on stdout so far. */
+  stdout(): string;
+  /** Everything written on stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code or signal once the process has exited and its pipes closed. */
+  readonly exited: Promise<Exit>;
+  alive(): boolean;
+  /** SIGTERM, SIGKILL after `graceMs`; resolves with how it exited. */
+  stop(graceMs?: number): Promise<Exit>;
+}
+
+/** `node --import tsx <script>` in the repo root with exactly `env` (plus PATH and HOME). */
+export function spawnLogged(script: string, env: Record<string, string>): LoggedProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  // 'close' (not 'exit'): by then both pipes are drained, so the last buffered log lines are in.
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  return {
+    process: child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    alive,
+    async stop(graceMs = 5_000) {
+      if (alive()) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        const exit = await exited;
+        clearTimeout(timer);
+        return exit;
+      }
+      return exited;
+    },
+  };
+}
+
+/** True when a TCP connection to 127.0.0.1:`port` is accepted. */
+export function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export interface LoggedApi extends LoggedProcess {
+  readonly url: string;
+  /** `${url}/api` */
+  readonly base: string;
+  readonly port: number;
+  readonly prefix: string;
+  readonly env: Record<string, string>;
+}
+
+/**
+ * `api/main.ts` as a child process with logs at LOG_LEVEL=info on stdout (test environment as in
+ * api-process.ts: manual clock, private probes allowed, limits ×1000); `env` overrides any of it.
+ * Resolves once the port accepts connections.
+ */
+export async function startLoggedApi(
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+): Promise<LoggedApi> {
+  const port = await freePort();
+  const fullEnv: Record<string, string> = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: testPrefix(),
+    SEEDBLOCK_CLOCK: 'manual',
+    LOG_LEVEL: 'info',
+    PROBE_ALLOW_PRIVATE: '1',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    ...env,
+  };
+  const child = spawnLogged('api/main.ts', fullEnv);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!child.alive()) {
+      const exit = await child.exited;
+      throw new Error(`api exited at start (${exit.code ?? exit.signal}): ${child.stderr()}`);
+    }
+    if (await portOpen(port)) break;
+    if (Date.now() > deadline) {
+      await child.stop(0);
+      throw new Error(`api did not listen on ${port} within ${timeoutMs} ms: ${child.stderr()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const url = `http://127.0.0.1:${port}`;
+  return Object.assign(child, { url, base: `${url}/api`, port, prefix: fullEnv.REDIS_PREFIX!, env: fullEnv });
+}
+
+/** `generator/main.ts` as a child process on `prefix`, logging at LOG_LEVEL=info on stdout. */
+export function startLoggedWorker(prefix: string, env: Record<string, string> = {}): LoggedProcess {
+  return spawnLogged('generator/main.ts', {
+    NODE_ENV: 'test',
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: prefix,
+    SEEDBLOCK_CLOCK: 'manual',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+}
+
+/** Non-empty lines of a log, each parsed as JSON (throws, naming the line, when one is not). */
+export function logLines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      try {
+        const value: unknown = JSON.parse(line);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          throw new Error('not an object');
+        return value as Record<string, unknown>;
+      } catch {
+        throw new Error(`log line is not a JSON object: ${line}`);
+      }
+    });
+}

@@ -1,0 +1,158 @@
+// Reading the map viewer from a Playwright page through its test hooks: main#main data-state,
+// canvas#map-canvas data-* counters, the canvas pixels, and Chromium's own accessibility tree.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+/** Screenshots and measurements of the e2e runs (git-ignored). */
+export const VIEWER_ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/viewer/', import.meta.url));
+
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
+  mkdirSync(VIEWER_ARTIFACTS, { recursive: true });
+  const path = join(VIEWER_ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage });
+  return path;
+}
+
+/** Waits until main#main carries `data-state="<state>"` (and, if given, `data-page`). */
+export async function waitForState(
+  page: Page,
+  state: string,
+  { page: pageId, timeout = 10_000 }: { page?: string; timeout?: number } = {},
+): Promise<void> {
+  const sel = `main#main[data-state="${state}"]${pageId ? `[data-page="${pageId}"]` : ''}`;
+  await page.locator(sel).waitFor({ state: 'attached', timeout });
+}
+
+/** What the last frame of canvas#map-canvas drew, from its data-* hooks. */
+export interface Drawn {
+  seed: string;
+  floor: string;
+  zoom: number;
+  rooms: number;
+  spawns: number;
+  doors: number;
+  teslas: number;
+  links: number;
+  /** ms from the map answer's arrival to its first frame (set once per loaded map). */
+  drawMs: number;
+  drawCount: number;
+}
+
+export function drawn(page: Page): Promise<Drawn> {
+  return page.locator('canvas#map-canvas').evaluate((el) => {
+    const d = (el as HTMLCanvasElement).dataset;
+    const n = (v: string | undefined) => (v === undefined ? Number.NaN : Number(v));
+    return {
+      seed: d.seed ?? '',
+      floor: d.floor ?? '',
+      zoom: n(d.zoom),
+      rooms: n(d.roomsDrawn),
+      spawns: n(d.spawnsDrawn),
+      doors: n(d.doorsDrawn),
+      teslas: n(d.teslasDrawn),
+      links: n(d.linksDrawn),
+      drawMs: n(d.drawMs),
+      drawCount: n(d.drawCount),
+    };
+  });
+}
+
+/** Two animation frames: whatever a change asked to draw has been drawn. */
+export function settle(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** Runs `action`, waits for the canvas to draw a new frame, and returns what that frame drew. */
+export async function afterDraw(page: Page, action: () => Promise<unknown>): Promise<Drawn> {
+  const before = (await drawn(page)).drawCount || 0;
+  await action();
+  await page.waitForFunction(
+    (n) => Number(document.getElementById('map-canvas')?.dataset.drawCount ?? 0) > n,
+    before,
+    { timeout: 5_000 },
+  );
+  await settle(page);
+  return drawn(page);
+}
+
+export interface Pixels {
+  /** FNV-1a of every pixel: equal hashes mean the same picture. */
+  hash: string;
+  /** Share of pixels that are not the page background. */
+  painted: number;
+  /** Pixels of exactly each given colour (#rrggbb). */
+  counts: Record<string, number>;
+}
+
+/** Reads the map canvas back (it is same-origin, never tainted). */
+export function canvasPixels(
+  page: Page,
+  colours: readonly string[] = [],
+  background = '#101418',
+): Promise<Pixels> {
+  return page.locator('canvas#map-canvas').evaluate(
+    (el, { colours, background }) => {
+      const canvas = el as HTMLCanvasElement;
+      const g = canvas.getContext('2d');
+      if (!g || canvas.width === 0 || canvas.height === 0) return { hash: '', painted: 0, counts: {} };
+      const data = g.getImageData(0, 0, canvas.width, canvas.height).data;
+      const rgb = (hex: string) => parseInt(hex.slice(1), 16);
+      const wanted = new Map(colours.map((c) => [rgb(c), c]));
+      const counts: Record<string, number> = Object.fromEntries(colours.map((c) => [c, 0]));
+      const bg = rgb(background);
+      let hash = 0x811c9dc5;
+      let painted = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const px = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+        hash = Math.imul(hash ^ px, 0x01000193) >>> 0;
+        if (px !== bg) painted++;
+        const name = wanted.get(px);
+        if (name !== undefined) counts[name]!++;
+      }
+      return { hash: hash.toString(16), painted: painted / (data.length / 4), counts };
+    },
+    { colours: [...colours], background },
+  );
+}
+
+export interface NamedControl {
+  html: string;
+  role: string;
+  name: string;
+}
+
+/**
+ * Every element matching `selector` that is in the accessibility tree, with the role and the
+ * accessible name Chromium computed for it (what a screen reader announces).
+ */
+export async function accessibleControls(
+  page: Page,
+  selector = 'input, button, select, textarea, a[href], [tabindex]:not([tabindex="-1"])',
+): Promise<NamedControl[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('Accessibility.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
+    const out: NamedControl[] = [];
+    for (const nodeId of nodeIds) {
+      const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+      const node = nodes[0];
+      if (!node || node.ignored) continue; // hidden (e.g. the load-more button at the end of the list)
+      const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
+      out.push({
+        html: outerHTML.slice(0, 160),
+        role: String(node.role?.value ?? ''),
+        name: String(node.name?.value ?? '').trim(),
+      });
+    }
+    return out;
+  } finally {
+    await cdp.detach();
+  }
+}
