@@ -1,6 +1,6 @@
 import type { Config } from '../store/config.ts';
 import type { Store } from '../store/index.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../store/logger.ts';
 import type { Metrics } from './metrics.ts';
 import type { Probe } from './probe/index.ts';
 import type { RequestCounter } from './jobs/request-counter.ts';

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../store/config.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../store/logger.ts';
 import { startApiServer } from './server.ts';
 
 // `npm run api`: one API process, pointed at REDIS_URL.

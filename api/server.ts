@@ -6,7 +6,7 @@ import { createApp } from './app.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
 import { startRequestCounter } from './jobs/request-counter.ts';
 import { startWindowSweeper } from './jobs/window-sweeper.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger } from '../store/logger.ts';
 import { createMetrics } from './metrics.ts';
 import { createProbe } from './probe/index.ts';
 

@@ -1,5 +1,5 @@
 import { Client, Events, type RESTOptions } from 'discord.js';
-import type { Logger } from '../api/logger.ts';
+import type { Logger } from '../store/logger.ts';
 import type { Config } from '../store/config.ts';
 import type { Review, Store, StoreRedis } from '../store/index.ts';
 import { COMMANDS } from './commands/index.ts';

@@ -1,4 +1,4 @@
-import { createLogger } from '../api/logger.ts';
+import { createLogger } from '../store/logger.ts';
 import { resolveRedisUrl } from '../scripts/embedded.ts';
 import { ConfigError, loadConfig } from '../store/config.ts';
 import { connectRedis, openStore, redisReady } from '../store/index.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cron from 'node-cron';
 import { isDbUnavailable, type Store, type StoreRedis } from '../store/index.ts';
-import type { Logger } from '../api/logger.ts';
+import type { Logger } from '../store/logger.ts';
 import { buildStoredMap } from './compress-map.ts';
 
 export interface WorkerOptions {

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isDbUnavailable } from '../../store/index.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../store/logger.ts';
 import type { Metrics } from '../metrics.ts';
 import { HttpError } from './http-error.ts';
 

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 import { normalizeClaimCode } from '../../store/claim-codes.ts';
 import { CREDENTIAL_PREFIX } from '../../store/credentials.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../store/logger.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { isDbUnavailable, type Store } from '../../store/index.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../store/logger.ts';
 
 /**
  * `requestsTotal` (spec 2.8) counts every API request. Counting in memory and adding the sum to

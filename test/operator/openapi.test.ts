@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../api/app.ts';
 import { startRequestCounter } from '../../api/jobs/request-counter.ts';
-import { createLogger } from '../../api/logger.ts';
+import { createLogger } from '../../store/logger.ts';
 import { createMetrics } from '../../api/metrics.ts';
 import { OPERATIONS, type Operation } from '../../api/openapi.ts';
 import { createProbe } from '../../api/probe/index.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { createLogger } from '../../api/logger.ts';
+import { createLogger } from '../../store/logger.ts';
 import { startApiServer } from '../../api/server.ts';
 import { loadConfig, type Config } from '../../store/config.ts';
 

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { createLogger } from '../../api/logger.ts';
+import { createLogger } from '../../store/logger.ts';
 import { startWorker } from '../../generator/worker.ts';
 import { connectRedis, openStore, redisReady, type Store, type StoreRedis } from '../../store/index.ts';
 

@@ -1,5 +1,5 @@
 import type { RESTOptions } from 'discord.js';
-import { createLogger, type Logger } from '../../../api/logger.ts';
+import { createLogger, type Logger } from '../../../store/logger.ts';
 import { createBot, type Bot } from '../../../bot/bot.ts';
 import { loadConfig, type Config } from '../../../store/config.ts';
 import { openStore, redisReady, type Store } from '../../../store/index.ts';
