@@ -40,15 +40,16 @@ export function createApp(deps: ApiDeps): express.Express {
 
   const api = Router();
   api.use(deps.requests.middleware, clockDate(store.ctx.clock), jsonBody);
+  // Most traffic is map reads: their router comes first, so they pass no other router.
   api.use(
-    selfClaimRoutes(deps),
-    pluginClaimRoutes(deps),
-    reportRoutes(deps),
-    revokeRoutes(deps),
-    versionRoutes(deps),
     mapRoutes(deps),
     jobRoutes(deps),
     seedRoutes(deps),
+    reportRoutes(deps),
+    selfClaimRoutes(deps),
+    pluginClaimRoutes(deps),
+    revokeRoutes(deps),
+    versionRoutes(deps),
     statsRoutes(deps),
     detectionRoutes(deps),
     openApiRoutes(deps),

@@ -6,7 +6,7 @@ import { isDbUnavailable, type Store } from '../store/index.ts';
  * Prometheus metrics of one API process (prom-client). Gauges of shared state (open windows,
  * queue depth, generation time across all workers) are read from Redis at scrape time.
  */
-export function createMetrics(store: Store) {
+export function createMetrics(store: Store, apiPrefix = '/api') {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -64,26 +64,38 @@ export function createMetrics(store: Store) {
     },
   });
 
+  // One child per label set, so a request costs no label hashing (prom-client sorts and joins
+  // label names on every labelled call).
+  const children = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; latency: ReturnType<typeof latency.labels> }
+  >();
+  const childrenFor = (route: string, method: string, status: number) => {
+    const key = `${route} ${method} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { route, method, status: String(status) };
+      child = { count: requests.labels(labels), latency: latency.labels(labels) };
+      children.set(key, child);
+    }
+    return child;
+  };
+
   const observe: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
-    // The route pattern is taken when the router matches it: by `finish` a request that failed
-    // in its route has left the API router, which resets `req.baseUrl` (its label would lose the
-    // API prefix: `/maps/:seed` for a 400 but `/api/maps/:seed` for a 200).
-    let pattern: string | null = null;
-    let route: unknown;
-    Object.defineProperty(req, 'route', {
-      configurable: true,
-      enumerable: true,
-      get: () => route,
-      set(value: { path?: unknown } | undefined) {
-        route = value;
-        if (value?.path) pattern = `${req.baseUrl}${String(value.path)}`;
-      },
-    });
     res.once('finish', () => {
-      const labels = { route: pattern ?? 'unmatched', method: req.method, status: String(res.statusCode) };
-      requests.inc(labels);
-      latency.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+      // The pattern, not the URL, so seeds do not become label values. By `finish` the API
+      // router has restored `req.baseUrl`, so its prefix is told from the original URL.
+      const path = req.route?.path as string | undefined;
+      const route =
+        path === undefined
+          ? 'unmatched'
+          : apiPrefix && req.originalUrl.startsWith(`${apiPrefix}/`)
+            ? `${apiPrefix}${path}`
+            : String(path);
+      const child = childrenFor(route, req.method, res.statusCode);
+      child.count.inc();
+      child.latency.observe(Number(process.hrtime.bigint() - started) / 1e9);
     });
     next();
   };

@@ -41,7 +41,15 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
   });
   const requests = startRequestCounter(store, logger);
   const startedAt = await store.ctx.clock.now().catch(() => Date.now());
-  const deps = { config, store, logger, probe, requests, startedAt, metrics: createMetrics(store) };
+  const deps = {
+    config,
+    store,
+    logger,
+    probe,
+    requests,
+    startedAt,
+    metrics: createMetrics(store, config.API_PREFIX),
+  };
   const app = createApp(deps);
   const server = app.listen(config.PORT, config.HOST);
   // Answers still being written when shutdown starts. `server.close()` only closes the

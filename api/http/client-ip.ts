@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { isIPv4 } from 'node:net';
 import { canonicalIp } from '../probe/ip-address.ts';
 
 /**
@@ -8,5 +9,7 @@ import { canonicalIp } from '../probe/ip-address.ts';
  */
 export function clientIp(req: Request): string {
   const ip = req.ip ?? req.socket.remoteAddress ?? '';
+  // Dotted IPv4 (what most requests carry) is canonical already: skip the parse on the hot path.
+  if (isIPv4(ip)) return ip;
   return canonicalIp(ip) ?? ip.toLowerCase();
 }
