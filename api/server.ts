@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../store/config.ts';
-import { openStore, redisReady, type Store } from '../store/index.ts';
+import { redisReady, type Store } from '../store/index.ts';
+import { storeFromConfig } from '../store/process.ts';
 import { createApp } from './app.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
 import { startRequestCounter } from './jobs/request-counter.ts';
@@ -24,13 +25,7 @@ export interface RunningApi {
 
 /** Starts one API process: the HTTP server, the window sweeper and the release poller. */
 export async function startApiServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL, 'api')) {
-  if (!config.REDIS_URL) throw new Error('REDIS_URL is not set (npm start sets it for you)');
-  const store = openStore({
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-    clock: config.SEEDBLOCK_CLOCK,
-    name: 'seedblock-api',
-  });
+  const store = storeFromConfig(config, 'seedblock-api');
   // Serve even when Redis is not up yet: calls answer 503 until it is, then recover by themselves.
   await redisReady(store.ctx.redis, 5_000).catch(() =>
     logger.warn({ redis: 'not ready' }, 'starting without Redis; calls answer 503 until it is reachable'),

@@ -1,7 +1,8 @@
 import { createLogger } from '../store/logger.ts';
 import { resolveRedisUrl } from '../scripts/embedded.ts';
 import { ConfigError, loadConfig } from '../store/config.ts';
-import { connectRedis, openStore, redisReady } from '../store/index.ts';
+import { connectRedis, redisReady } from '../store/index.ts';
+import { stopOnSignal, storeFromConfig } from '../store/process.ts';
 import { createBot } from './bot.ts';
 import { loggableError } from './log-error.ts';
 import { discordSettings, MissingSettingError } from './settings.ts';
@@ -16,12 +17,7 @@ async function main() {
   if (!config.REDIS_URL)
     throw new MissingSettingError('REDIS_URL is not set and no `npm start` Redis was found');
   const logger = createLogger(config.LOG_LEVEL, 'bot');
-  const store = openStore({
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-    clock: config.SEEDBLOCK_CLOCK,
-    name: 'seedblock-bot',
-  });
+  const store = storeFromConfig(config, 'seedblock-bot');
   const bot = createBot({ config, store, logger });
   const blocking = connectRedis({ url: config.REDIS_URL, name: 'seedblock-bot-notices', blocking: true });
   await Promise.all([redisReady(store.ctx.redis, 5_000), redisReady(blocking, 5_000)]).catch(() =>
@@ -35,19 +31,18 @@ async function main() {
     .catch((err: unknown) => logger.error({ err: loggableError(err) }, 'registering slash commands failed'));
   const notices = bot.startReviewNotices(blocking);
 
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    // Whatever hangs (Discord, Redis), the process still ends.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    await notices?.stop();
-    blocking.disconnect();
-    await bot.idle();
-    await bot.destroy();
-    await store.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  stopOnSignal(
+    logger,
+    'shutting down',
+    async () => {
+      await notices?.stop();
+      blocking.disconnect();
+      await bot.idle();
+      await bot.destroy();
+      await store.close();
+    },
+    10_000,
+  );
 }
 
 try {

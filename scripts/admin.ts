@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { canonicalIp } from '../api/probe/ip-address.ts';
 import { ConfigError, loadConfig, type Config } from '../store/config.ts';
 import { z } from 'zod';
-import { openStore, PORT_MAX, PORT_MIN, redisReady, SEED_MAX, SEED_MIN, type Store } from '../store/index.ts';
+import { PORT_MAX, PORT_MIN, redisReady, SEED_MAX, SEED_MIN, type Store } from '../store/index.ts';
+import { storeFromConfig } from '../store/process.ts';
 import { resolveRedisUrl } from './embedded.ts';
 
 // `npm run --silent admin -- <command>`: the operator's CLI. Each call prints one JSON object on
@@ -163,12 +164,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(JSON.stringify({ error: 'REDIS_URL is not set and no `npm start` Redis was found' }));
     return 1;
   }
-  const store = openStore({
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-    clock: config.SEEDBLOCK_CLOCK,
-    name: 'seedblock-admin',
-  });
+  const store = storeFromConfig(config, 'seedblock-admin');
   try {
     await redisReady(store.ctx.redis, 5_000);
     const result = await command.run(
