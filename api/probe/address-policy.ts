@@ -133,8 +133,22 @@ export const NEVER_PROBED: ReadonlySet<AddressRange> = new Set<AddressRange>([
   'broadcast',
 ]);
 
+/**
+ * What PROBE_ALLOW_PRIVATE opens: the ranges a LAN or a test host really uses. Documentation,
+ * benchmarking and reserved ranges stay closed even then: no game server lives there, and a
+ * probe sent there would leave the machine for an address nobody owns.
+ */
+export const LOCAL_RANGES: ReadonlySet<AddressRange> = new Set<AddressRange>([
+  'private',
+  'carrier-grade-nat',
+  'loopback',
+  'link-local',
+  'unique-local',
+  'site-local',
+]);
+
 /** Whether the probe may send to this address under the given policy. */
 export function mayProbe(ip: IpAddress, allowPrivate: boolean): { allowed: boolean; range: AddressRange } {
   const range = classifyParsed(ip);
-  return { allowed: range === 'public' || (allowPrivate && !NEVER_PROBED.has(range)), range };
+  return { allowed: range === 'public' || (allowPrivate && LOCAL_RANGES.has(range)), range };
 }

@@ -18,9 +18,14 @@ export function testClockRoutes(clock: ManualClock): Router {
   const router = Router();
   router.post('/__test__/clock', requireJson, async (req, res) => {
     const move = parseOr400(ClockMoveSchema, req.body);
-    const target = 'set' in move ? Date.parse(move.set) : (await clock.now()) + move.advanceMs;
-    if (!(target >= EARLIEST && target <= LATEST)) throw new HttpError(400, 'invalid request');
-    const now = 'set' in move ? await clock.set(target) : await clock.advance(move.advanceMs);
+    let now: number | null;
+    if ('set' in move) {
+      const target = Date.parse(move.set);
+      now = target >= EARLIEST && target <= LATEST ? await clock.set(target) : null;
+    } else {
+      now = await clock.advanceWithin(move.advanceMs, EARLIEST, LATEST);
+    }
+    if (now === null) throw new HttpError(400, 'invalid request');
     res.json({ now: new Date(now).toISOString() });
   });
   return router;

@@ -56,6 +56,26 @@ describe('private address guard', () => {
       expect(await strict(ip, 27015)).toMatchObject({ ok: false, reason: 'private address' });
     }
   });
+
+  it('allowPrivate opens LAN and loopback ranges only: documentation, benchmarking and reserved stay closed', async () => {
+    // These leave the machine if probed, toward addresses nobody owns; tests use them as
+    // forwarded client IPs, so the guard must hold even with PROBE_ALLOW_PRIVATE=1.
+    const strict = createProbe('a2s', { allowPrivate: true, createSocket: () => unexpectedSocket() });
+    const closed = [
+      '192.0.2.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '198.18.0.1',
+      '240.0.0.1',
+      '192.0.0.8',
+      '2001:db8::5',
+      '100::1',
+      '::ffff:203.0.113.9',
+    ];
+    for (const ip of closed) {
+      expect(await strict(ip, 27015)).toMatchObject({ ok: false, reason: 'private address' });
+    }
+  });
 });
 
 describe('unavailable', () => {
