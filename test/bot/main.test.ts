@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TS_NODE_ARGS } from '../support/node-args.ts';
 
 // `npm run bot` refuses to start without its Discord settings, naming the missing variable
 // (before it connects to anything).
@@ -12,7 +13,7 @@ function runBot(env: Record<string, string>): Promise<{ code: number | null; std
     Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && k !== 'REDIS_URL'),
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bot', 'main.ts')], {
+    const child = spawn(process.execPath, [...TS_NODE_ARGS, join(root, 'bot', 'main.ts')], {
       cwd: root,
       env: { ...clean, LOG_LEVEL: 'silent', REDIS_URL: 'redis://127.0.0.1:1', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],

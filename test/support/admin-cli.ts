@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import type { TestApi } from './api.ts';
+import { TS_NODE_ARGS } from './node-args.ts';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -27,7 +28,7 @@ export function runAdmin<T = Record<string, unknown>>(
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      [...TS_NODE_ARGS, 'scripts/admin.ts', ...args],
       { cwd: REPO_ROOT, env, timeout: 20_000 },
       (err, stdout, stderr) => {
         const exitCode = err ? (typeof err.code === 'number' ? err.code : -1) : 0;

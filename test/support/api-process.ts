@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort } from '../../scripts/redis-server.ts';
 import { testPrefix } from './api.ts';
+import { TS_NODE_ARGS } from './node-args.ts';
 
 // One API as its own process (`node --import tsx api/main.ts`), as production runs it: for tests
 // where several processes share one Redis. Listens on 127.0.0.1 only.
@@ -57,7 +58,7 @@ export async function startApiProcess(
     RATE_LIMIT_MULTIPLIER: '1000',
     ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, 'api/main.ts'], {
     cwd: ROOT,
     env: fullEnv,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,6 +1,7 @@
 /** Runs the project's entry points as real child processes (node + tsx), with a chosen env. */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { TS_NODE_ARGS } from './node-args.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -24,7 +25,7 @@ export function runTs(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', script, ...args],
+      [...TS_NODE_ARGS, script, ...args],
       {
         cwd: REPO_ROOT,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { createLogger } from '../../store/logger.ts';
 import { startWorker } from '../../generator/worker.ts';
 import { connectRedis, openStore, redisReady, type Store, type StoreRedis } from '../../store/index.ts';
+import { TS_NODE_ARGS } from './node-args.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -55,7 +56,7 @@ export interface WorkerProcess {
 
 /** `node --import tsx generator/main.ts`, with the environment an API of `prefix` runs with. */
 export function startWorkerProcess(prefix: string, env: Record<string, string> = {}): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/main.ts'], {
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, 'generator/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort } from '../../scripts/redis-server.ts';
 import { testPrefix } from './api.ts';
+import { TS_NODE_ARGS } from './node-args.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,7 +31,7 @@ export interface LoggedProcess {
 
 /** `node --import tsx <script>` in the repo root with exactly `env` (plus PATH and HOME). */
 export function spawnLogged(script: string, env: Record<string, string>): LoggedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
