@@ -4,6 +4,7 @@ import {
   PROTECTION_RECENT_MAX,
   SEED_COOLDOWN_MS,
   SERVER_GAP_MS,
+  SELF_CLAIM_UNUSED_LAPSE_MS,
   type CredentialKind,
 } from './constants.ts';
 import type { StoreContext } from './context.ts';
@@ -41,6 +42,7 @@ export async function reportSeed(
     SERVER_GAP_MS,
     DETECTION_PURGE_MS,
     PROTECTION_RECENT_MAX,
+    SELF_CLAIM_UNUSED_LAPSE_MS,
   );
   return {
     outcome: outcome as ReportOutcome,

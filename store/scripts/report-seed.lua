@@ -5,21 +5,27 @@
         of the reporting key, which is only known inside the script).
   ARGV: [1] prefix  [2] serverId  [3] capMs of the key's kind  [4] seed  [5] event
         [6] now (ms)  [7] seed cooldown ms  [8] per-key gap ms  [9] detection purge ms
-        [10] protection recent length
+        [10] protection recent length  [11] unused self-claim lapse ms
   Touches: server:<id>, seed:<seed>, window:<seed>, window:<other seed of the key>,
            windows:open, windows:recent, stats, det:<seed>, det:all, seeds:detected
   Returns: { outcome, blockedUntil ms or '', exhausted 0/1 }, outcome one of
            revoked | opened | kept | closed | none | exhausted | cooldown | busy | gap
 ]]
 --- @include "settle-window"
+--- @include "registration"
 
 local prefix, serverId, capMs, seed, event = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5]
 local now, cooldownMs, gapMs, purgeMs = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
-local recentMax = tonumber(ARGV[10])
+local recentMax, lapseMs = tonumber(ARGV[10]), tonumber(ARGV[11])
 
 local serverKey = prefix .. 'server:' .. serverId
-local server = redis.call('HMGET', serverKey, 'kind', 'revoked')
+local server = redis.call('HMGET', serverKey, 'kind', 'revoked', 'lastReportAt', 'issuedAt')
 if not server[1] or server[2] then return { 'revoked', '', 0 } end
+-- A self-issued key never used within its first day has lapsed (its slot is free again).
+if server[1] == 'self' and not server[3] and now >= tonumber(server[4]) + lapseMs then
+  revokeRegistration(prefix, serverId, string.format('%d', now))
+  return { 'revoked', '', 0 }
+end
 redis.call('HSET', serverKey, 'lastReportAt', string.format('%d', now))
 
 -- Whatever ran out before `now` is settled first, so every rule below sees closed windows.

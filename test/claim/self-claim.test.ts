@@ -384,6 +384,18 @@ describe('429 too many credentials', () => {
     expect((await report(api, issued[2]!.credential, { port: servers[2]!.port })).status).toBe(200);
     expect((await report(api, issued[0]!.credential, { port: servers[0]!.port })).status).toBe(200);
   });
+
+  it('an unused key that lapsed is refused on its first report even with no claim since', async () => {
+    const server = await fake('direct');
+    const res = await selfClaim(api, { port: server.port });
+    expect(res.status).toBe(200);
+    await advanceClock(api, 24 * 60 * MINUTE - 1);
+    const justBefore = await selfClaim(api, { port: server.port }, bearer(res.body.credential));
+    expect(justBefore.status).toBe(200); // replaced with its own credential: a fresh key
+    await advanceClock(api, 24 * 60 * MINUTE);
+    expect((await report(api, justBefore.body.credential, { port: server.port })).status).toBe(401);
+    expect(await registrationHash(api, justBefore.body.serverId)).toHaveProperty('revoked');
+  });
 });
 
 describe('429 rate limited: one issue per IP every 5 minutes', () => {
