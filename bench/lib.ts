@@ -1,22 +1,13 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { join } from 'node:path';
-import { freePort } from '../scripts/redis-server.ts';
+import { freePort, portOpen } from '../scripts/redis-server.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 
 export interface Proc {
   url: string;
   stop(): Promise<void>;
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** Runs one of our entry points (or the baseline) as its own process; stdout is discarded. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openStore, redisReady, type ManualClock, type Store } from '../../store/index.ts';
-import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
+import { startApiProcessPair, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { readBlockState, type RecentWindow } from '../support/block-state.ts';
 import { bearer, call } from '../support/http.ts';
@@ -52,16 +52,7 @@ let prefix: string;
 
 beforeAll(async () => {
   prefix = testPrefix();
-  const started = await Promise.allSettled([
-    startApiProcess({ REDIS_PREFIX: prefix }),
-    startApiProcess({ REDIS_PREFIX: prefix }),
-  ]);
-  const failed = started.find((r) => r.status === 'rejected');
-  if (failed) {
-    await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
-    throw failed.reason;
-  }
-  [a, b] = started.map((r) => (r as PromiseFulfilledResult<ApiProcess>).value) as [ApiProcess, ApiProcess];
+  [a, b] = await startApiProcessPair(prefix);
   store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'manual', name: 'test' });
   await redisReady(store.ctx.redis);
   clock = store.ctx.clock as ManualClock;

@@ -6,12 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
+import { portOpen, startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import {
   logLines,
-  portOpen,
   startLoggedApi,
   startLoggedWorker,
   type Exit,

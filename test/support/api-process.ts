@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { freePort } from '../../scripts/redis-server.ts';
+import { freePort, portOpen } from '../../scripts/redis-server.ts';
 import { testPrefix } from './api.ts';
 import { TS_NODE_ARGS } from './node-args.ts';
 
@@ -21,17 +20,6 @@ export interface ApiProcess {
   readonly process: ChildProcess;
   /** SIGTERM (graceful), SIGKILL after `graceMs`; resolves once the process has exited. */
   stop(graceMs?: number): Promise<void>;
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /**
@@ -98,4 +86,18 @@ export async function startApiProcess(
     process: child,
     stop,
   };
+}
+
+/** Two API processes on one key namespace (several processes behind one Redis); both or neither. */
+export async function startApiProcessPair(prefix: string): Promise<[ApiProcess, ApiProcess]> {
+  const started = await Promise.allSettled([
+    startApiProcess({ REDIS_PREFIX: prefix }),
+    startApiProcess({ REDIS_PREFIX: prefix }),
+  ]);
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  return started.map((r) => (r as PromiseFulfilledResult<ApiProcess>).value) as [ApiProcess, ApiProcess];
 }

@@ -2,10 +2,9 @@
 // structured logs), for the operator suites: logs, request ids, graceful shutdown. Unlike
 // api-process.ts (silent, stdout ignored) nothing is dropped or truncated. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { freePort } from '../../scripts/redis-server.ts';
+import { freePort, portOpen } from '../../scripts/redis-server.ts';
 import { testPrefix } from './api.ts';
 import { TS_NODE_ARGS } from './node-args.ts';
 
@@ -62,18 +61,6 @@ export function spawnLogged(script: string, env: Record<string, string>): Logged
       return exited;
     },
   };
-}
-
-/** True when a TCP connection to 127.0.0.1:`port` is accepted. */
-export function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 export interface LoggedApi extends LoggedProcess {
