@@ -6,6 +6,8 @@ export type { Logger };
 export function createLogger(level: string, name: string): Logger {
   // Buffered writes (flushed at 4 KiB and on exit) keep one syscall off every request.
   const destination = pinoDestination({ dest: 1, sync: false, minLength: 4096 });
+  // A quiet process still shows its lines within a second.
+  setInterval(() => destination.flush(), 1_000).unref();
   return pino(
     {
       name,
