@@ -120,6 +120,10 @@ describe('GET /maps/{seed} (4.7)', () => {
     expect(viaCli.exitCode).toBe(0);
     expect(viaCli.out).toEqual({ seed: byCli, added: true });
 
+    const refusedBefore = await api.store.ctx.redis.hget(
+      `${api.config.REDIS_PREFIX}stats`,
+      'viewAttemptsBlocked',
+    );
     for (const seed of [byStore, byCli]) {
       for (const path of ['maps', 'jobs']) {
         const res = await get(`${api.base}/${path}/${seed}`, { ip: '198.51.100.6' });
@@ -127,6 +131,10 @@ describe('GET /maps/{seed} (4.7)', () => {
         expect(res.body).toEqual({ error: 'blocked' });
       }
     }
+    // The blocklist is no window: its refusals are not views refused while a window was open.
+    expect(await api.store.ctx.redis.hget(`${api.config.REDIS_PREFIX}stats`, 'viewAttemptsBlocked')).toBe(
+      refusedBefore,
+    );
     // Never requested while listed: never queued.
     expect(await jobHash(api, byCli)).toEqual({});
     expect(await waitingSeeds(api)).not.toContain(byCli);
