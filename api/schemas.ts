@@ -100,12 +100,11 @@ const decimalText = z
   .regex(/^[1-9][0-9]{0,9}$/)
   .transform(Number);
 export const SeedParamSchema = decimalText.pipe(SeedSchema);
-export const SeedsQuerySchema = z
-  .object({
-    cursor: z.string().optional(),
-    limit: decimalText.pipe(z.number().int().min(1).max(SEEDS_PAGE_MAX)).optional(),
-  })
-  .strict();
+// Other query parameters (a client's cache-buster, say) are ignored, as unknown body fields are.
+export const SeedsQuerySchema = z.object({
+  cursor: z.string().optional(),
+  limit: decimalText.pipe(z.number().int().min(1).max(SEEDS_PAGE_MAX)).optional(),
+});
 
 export const MapPendingSchema = z.object({ status: z.literal('pending'), job: z.literal('queued') });
 export const MapUnavailableSchema = z.object({

@@ -89,6 +89,10 @@ describe('GET /seeds (4.9)', () => {
       const res = await page(`?limit=${limit}`);
       expect(res.body.total).toBe(dumped.length);
     }
+    // A parameter of the client's own (a cache-buster) is ignored like an unknown body field.
+    const busted = await page(`?limit=5&_=${Date.now()}`);
+    expect(busted.status).toBe(200);
+    expect(busted.body.items.map((i: { seed: number }) => i.seed)).toEqual(newestFirst().slice(0, 5));
   });
 
   it.each(['0', '501', 'x', '', '-1', '1.5', '01', '1e2', '200abc'])(
