@@ -4,6 +4,8 @@ import { startApiProcessPair, type ApiProcess } from '../support/api-process.ts'
 import { testPrefix } from '../support/api.ts';
 import { readBlockState, type RecentWindow } from '../support/block-state.ts';
 import { bearer, call } from '../support/http.ts';
+import { prng } from '../support/prng.ts';
+import { type TestKey } from '../support/keys.ts';
 
 // Two real API processes on one Redis namespace, hundreds of concurrent reports of the same keys
 // and seeds split across both, with the shared manual clock moved between and during the
@@ -19,24 +21,6 @@ const SEEDS = [501, 502, 503, 504] as const;
 const HTTP_ONLY_SEED = 504;
 const PHASES = 12;
 const PER_PHASE = 120;
-
-/** A small seeded PRNG (mulberry32), so a failure names the seed that reproduces it. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface Key {
-  kind: 'http' | 'self';
-  serverId: string;
-  credential: string;
-}
 
 interface Answer {
   phase: number;
@@ -73,7 +57,7 @@ describe('two API processes on one Redis', () => {
     // Game-server keys are bound to the IP they report from (127.0.0.1); one self-claim per IP
     // every 5 minutes, so the clock moves between the two.
     await clock.set(T0 - 10 * MINUTE);
-    const keys: Key[] = [];
+    const keys: TestKey[] = [];
     for (let i = 0; i < 3; i++) keys.push({ kind: 'http', ...(await store.issueHttpKey()) });
     for (const port of [27015, 27016]) {
       const issued = await store.issueSelfClaim({ ip: '127.0.0.1', port }, {});

@@ -6,6 +6,8 @@ import { readBlockState } from '../support/block-state.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { timedCall, type TimedResponse } from '../support/timed-http.ts';
+import { prng } from '../support/prng.ts';
+import { type TestKey } from '../support/keys.ts';
 
 // Drill (issue 8): two API processes on one Redis namespace, generated maps for a few seeds, and
 // bursts of concurrent reports (opening and closing windows on those seeds) mixed with concurrent
@@ -29,24 +31,6 @@ const SEEDS = [821, 822, 823, 824, 825, 826] as const;
 const BURSTS = 16;
 const REPORTS = 50;
 const CAP_MAX = 60 * MINUTE;
-
-/** A small seeded PRNG (mulberry32), so a failure names the seed that reproduces it. */
-function prng(seed: number) {
-  let x = seed >>> 0;
-  return () => {
-    x = (x + 0x6d2b79f5) >>> 0;
-    let t = x;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface Key {
-  kind: 'http' | 'self';
-  serverId: string;
-  credential: string;
-}
 
 type Kind = 'report' | 'map' | 'job' | 'seeds' | 'protection';
 interface Call {
@@ -97,7 +81,7 @@ describe('two API processes under concurrent reports and reads', () => {
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
     const why = (what: string) => `${what} (SEEDBLOCK_TEST_SEED=${rngSeed})`;
 
-    const keys: Key[] = [];
+    const keys: TestKey[] = [];
     for (let i = 0; i < 4; i++) keys.push({ kind: 'http', ...(await store.issueHttpKey()) });
     for (const port of [27015, 27016]) {
       const issued = await store.issueSelfClaim({ ip: '127.0.0.1', port }, {});
@@ -137,7 +121,7 @@ describe('two API processes under concurrent reports and reads', () => {
       // The burst: reports first planned, so the seeds they cannot touch are known.
       // round_end goes to about half of the seeds only, so others are sure to stay as they were.
       const closable = SEEDS.filter(() => rnd() < 0.5);
-      const planned: { key: Key; seed: number; event: string; api: ApiProcess }[] = [];
+      const planned: { key: TestKey; seed: number; event: string; api: ApiProcess }[] = [];
       for (let i = 0; i < REPORTS; i++) {
         const r = rnd();
         const event = r < 0.45 ? 'round_start' : r < 0.8 || closable.length === 0 ? 'periodic' : 'round_end';

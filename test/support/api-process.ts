@@ -23,6 +23,25 @@ export interface ApiProcess {
 }
 
 /**
+ * The environment of an API process in tests, listening on 127.0.0.1:`port`: the shared test
+ * Redis under a fresh prefix, the manual clock, private probes allowed (loopback fakes), limits
+ * ×1000; `env` overrides any of it.
+ */
+export function apiProcessEnv(port: number, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: testPrefix(),
+    SEEDBLOCK_CLOCK: 'manual',
+    PROBE_ALLOW_PRIVATE: '1',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    ...env,
+  };
+}
+
+/**
  * Starts an API process with the test environment (manual clock, silent logs, private probes
  * allowed, rate limits ×1000) on a free port; `env` overrides any of it (e.g. REDIS_PREFIX to share
  * one namespace between processes). Resolves once the port accepts connections.
@@ -32,20 +51,12 @@ export async function startApiProcess(
   timeoutMs = 20_000,
 ): Promise<ApiProcess> {
   const port = await freePort();
-  const fullEnv: Record<string, string> = {
+  const fullEnv = apiProcessEnv(port, {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: testPrefix(),
-    SEEDBLOCK_CLOCK: 'manual',
     LOG_LEVEL: 'silent',
-    PROBE_ALLOW_PRIVATE: '1',
-    RATE_LIMIT_MULTIPLIER: '1000',
     ...env,
-  };
+  });
   const child = spawn(process.execPath, [...TS_NODE_ARGS, 'api/main.ts'], {
     cwd: ROOT,
     env: fullEnv,

@@ -5,8 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
-import { testPrefix } from './api.ts';
 import { TS_NODE_ARGS } from './node-args.ts';
+import { apiProcessEnv } from './api-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -82,18 +82,7 @@ export async function startLoggedApi(
   timeoutMs = 20_000,
 ): Promise<LoggedApi> {
   const port = await freePort();
-  const fullEnv: Record<string, string> = {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: testPrefix(),
-    SEEDBLOCK_CLOCK: 'manual',
-    LOG_LEVEL: 'info',
-    PROBE_ALLOW_PRIVATE: '1',
-    RATE_LIMIT_MULTIPLIER: '1000',
-    ...env,
-  };
+  const fullEnv = apiProcessEnv(port, { LOG_LEVEL: 'info', ...env });
   const child = spawnLogged('api/main.ts', fullEnv);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
