@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // Where `npm start` keeps its embedded Redis, so the operator CLI finds it without settings.
-export const DATA_DIR = join(import.meta.dirname, '..', '.data');
+const DATA_DIR = join(import.meta.dirname, '..', '.data');
 export const EMBEDDED_REDIS_DIR = join(DATA_DIR, 'redis');
 export const EMBEDDED_REDIS_URL_FILE = join(DATA_DIR, 'redis.url');
 export const EMBEDDED_REDIS_PORT = 6390;

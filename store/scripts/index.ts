@@ -63,5 +63,3 @@ export function defineScripts(redis: Redis): void {
     redis.defineCommand(name, { numberOfKeys, lua });
   }
 }
-
-export const scriptNames = sources.map((s) => s.name);
