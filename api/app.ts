@@ -3,8 +3,7 @@ import type { ManualClock } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { clockDate } from './http/clock-date.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
-import { httpsRedirect } from './http/https-redirect.ts';
-import { requestLog } from './http/request-log.ts';
+import { edge } from './http/edge.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { jsonBody } from './http/json-body.ts';
 import { detectionRoutes } from './routes/detections.ts';
@@ -22,9 +21,10 @@ import { versionRoutes } from './routes/version.ts';
 import { viewerRouter } from './viewer/serve.ts';
 
 /**
- * The HTTP application. A request flows: request log and metrics → https redirect → (test clock)
- * → API prefix → request count, JSON body → route (limits, key, validation, store) → error
- * handler (spec error bodies, 503 for Redis). The viewer is served at `/`, outside the prefix.
+ * The HTTP application. A request flows: the edge (request id, log line and metrics, https
+ * redirect, request count) → (test clock) → map reads → the other API routes (JSON body; each
+ * route: limits, key, validation, store) → error handler (spec error bodies, 503 for Redis). The
+ * viewer is served at `/`, outside the API prefix.
  */
 export function createApp(deps: ApiDeps): express.Express {
   const { config, store, logger } = deps;
@@ -32,17 +32,19 @@ export function createApp(deps: ApiDeps): express.Express {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestLog(logger), deps.metrics.observe, httpsRedirect);
+  app.use(edge(deps));
 
   if (store.ctx.clock.kind === 'manual') {
-    app.use(jsonBody, testClockRoutes(store.ctx.clock as ManualClock));
+    const clock = store.ctx.clock as ManualClock;
+    app.use(clockDate(clock), jsonBody, testClockRoutes(clock));
   }
 
+  const prefix = config.API_PREFIX || '/';
+  // Most traffic is map reads: they pass nothing but the edge. Nothing else they need (no body).
+  app.use(prefix, mapRoutes(deps));
   const api = Router();
-  api.use(deps.requests.middleware, clockDate(store.ctx.clock), jsonBody);
-  // Most traffic is map reads: their router comes first, so they pass no other router.
   api.use(
-    mapRoutes(deps),
+    jsonBody,
     jobRoutes(deps),
     seedRoutes(deps),
     reportRoutes(deps),
@@ -55,7 +57,7 @@ export function createApp(deps: ApiDeps): express.Express {
     openApiRoutes(deps),
   );
   api.use(notFound);
-  app.use(config.API_PREFIX || '/', api);
+  app.use(prefix, api);
 
   app.get('/metrics', requireAdmin(config.ADMIN_TOKEN), async (_req, res) => {
     const body = await deps.metrics.registry.metrics();

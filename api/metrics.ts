@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isDbUnavailable, type Store } from '../store/index.ts';
 
@@ -81,28 +81,25 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     return child;
   };
 
-  const observe: RequestHandler = (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      // The pattern, not the URL, so seeds do not become label values. By `finish` the API
-      // router has restored `req.baseUrl`, so its prefix is told from the original URL.
-      const path = req.route?.path as string | undefined;
-      const route =
-        path === undefined
-          ? 'unmatched'
-          : apiPrefix && req.originalUrl.startsWith(`${apiPrefix}/`)
-            ? `${apiPrefix}${path}`
-            : String(path);
-      const child = childrenFor(route, req.method, res.statusCode);
-      child.count.inc();
-      child.latency.observe(Number(process.hrtime.bigint() - started) / 1e9);
-    });
-    next();
-  };
+  /** Counts one answered request and its latency, labelled by the route pattern that served it. */
+  function recordRequest(req: Request, status: number, seconds: number) {
+    // The pattern, not the URL, so seeds do not become label values. By `finish` the API router
+    // has restored `req.baseUrl`, so its prefix is told from the original URL.
+    const path = req.route?.path as string | undefined;
+    const route =
+      path === undefined
+        ? 'unmatched'
+        : apiPrefix && req.originalUrl.startsWith(`${apiPrefix}/`)
+          ? `${apiPrefix}${path}`
+          : String(path);
+    const child = childrenFor(route, req.method, status);
+    child.count.inc();
+    child.latency.observe(seconds);
+  }
 
   return {
     registry,
-    observe,
+    recordRequest,
     countError(err: unknown) {
       if (isDbUnavailable(err)) redisErrors.inc();
     },

@@ -12,8 +12,10 @@ export function createLogger(level: string, name: string): Logger {
     {
       name,
       level,
+      // Fixed paths only: a wildcard makes pino walk every object of every line (about 12 µs of
+      // each map read). `err.body` is the raw text body-parser keeps on a body it refused.
       redact: {
-        paths: ['req.headers.authorization', '*.credential', '*.code', 'credential', 'code'],
+        paths: ['req.headers.authorization', 'err.body', 'credential', 'code'],
         censor: '[redacted]',
       },
     },

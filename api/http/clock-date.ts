@@ -1,12 +1,11 @@
 import type { RequestHandler } from 'express';
-import type { Clock } from '../../store/index.ts';
+import type { ManualClock } from '../../store/index.ts';
 
 /**
  * With the manual clock, answers carry its time in `Date`, so a client that counts down to
  * `blockedUntil` (the viewer) measures against the server's clock, as it does in production.
  */
-export function clockDate(clock: Clock): RequestHandler {
-  if (clock.kind !== 'manual') return (_req, _res, next) => next();
+export function clockDate(clock: ManualClock): RequestHandler {
   return async (_req, res, next) => {
     try {
       res.setHeader('Date', new Date(await clock.now()).toUTCString());

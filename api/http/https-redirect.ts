@@ -1,15 +1,14 @@
-import type { RequestHandler } from 'express';
+import type { Request } from 'express';
 
 /**
- * HTTPS only (spec 1): a request that reached our trusted proxy over plain http gets 301 to the
- * same URL on https. Requests from untrusted peers cannot trigger this with a forged header, and
- * direct local requests (no proxy) are served as they are.
+ * HTTPS only (spec 1): where a request that reached our trusted proxy over plain http is sent
+ * (301 to the same URL on https), or null. Requests from untrusted peers cannot trigger this with
+ * a forged header, and direct local requests (no proxy) are served as they are.
  */
-export const httpsRedirect: RequestHandler = (req, res, next) => {
-  const forwarded = req.get('x-forwarded-proto');
-  if (!forwarded) return next();
+export function httpsLocation(req: Request): string | null {
+  if (!req.headers['x-forwarded-proto']) return null;
   const trusted = req.app.get('trust proxy fn') as (addr: string, i: number) => boolean;
-  if (!trusted(req.socket.remoteAddress ?? '', 0)) return next();
-  if (req.protocol.toLowerCase() !== 'http') return next();
-  res.redirect(301, `https://${req.hostname}${req.originalUrl}`);
-};
+  if (!trusted(req.socket.remoteAddress ?? '', 0)) return null;
+  if (req.protocol.toLowerCase() !== 'http') return null;
+  return `https://${req.hostname}${req.originalUrl}`;
+}

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import { isDbUnavailable, type Store } from '../../store/index.ts';
 import type { Logger } from '../../store/logger.ts';
 
@@ -8,7 +7,8 @@ import type { Logger } from '../../store/logger.ts';
  * if the process dies.
  */
 export interface RequestCounter {
-  middleware: RequestHandler;
+  /** Counts one API request. */
+  count(): void;
   flush(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -28,9 +28,8 @@ export function startRequestCounter(store: Store, logger: Logger): RequestCounte
   const timer = setInterval(() => void flush(), 1_000);
   timer.unref();
   return {
-    middleware: (_req, _res, next) => {
+    count() {
       pending++;
-      next();
     },
     flush,
     async stop() {

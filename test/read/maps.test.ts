@@ -267,6 +267,49 @@ describe('the map answer', () => {
     expect(res.text).toBe(identity.text);
   });
 
+  it('negotiates every Accept-Encoding by its own q-values, however many distinct values clients send', async () => {
+    // More distinct values than the process keeps negotiated answers for; each twice, so both a
+    // fresh negotiation and a remembered one are checked against the expected coding.
+    for (let round = 0; round < 2; round++) {
+      for (let i = 1; i <= 300; i++) {
+        const q = (i % 999) / 1000;
+        const [accept, expected] =
+          i % 3 === 0
+            ? [`gzip;q=${q}, br;q=0`, 'gzip']
+            : i % 3 === 1
+              ? [`br;q=${q}, gzip;q=0`, 'br']
+              : [`identity, br;q=0, gzip;q=0, x-${i}`, undefined];
+        const res = await maps(seed, '198.51.100.8', { 'accept-encoding': accept });
+        expect(res.headers['content-encoding'], accept).toBe(expected);
+        expect(res.text).toBe(identity.text);
+      }
+    }
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    for (const accept of ['identity', 'br']) {
+      const full = await maps(seed, '198.51.100.8', { 'accept-encoding': accept });
+      const head = await get(`${api.base}/maps/${seed}`, {
+        ip: '198.51.100.8',
+        headers: { 'accept-encoding': accept },
+        method: 'HEAD',
+      });
+      expect(head.status).toBe(200);
+      expect(head.raw.length).toBe(0);
+      for (const name of [
+        'etag',
+        'content-type',
+        'content-encoding',
+        'content-length',
+        'cache-control',
+        'vary',
+      ]) {
+        expect(head.headers[name], `${accept} ${name}`).toBe(full.headers[name]);
+      }
+      expect(Number(head.headers['content-length'])).toBe(full.raw.length);
+    }
+  });
+
   it('carries a strong ETag, no-cache and Vary: Accept-Encoding; If-None-Match gives 304 without a body', async () => {
     const etag = identity.headers.etag!;
     expect(etag).toMatch(/^"[^"]+"$/);

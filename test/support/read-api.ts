@@ -58,7 +58,8 @@ export function get<T = Record<string, unknown>>(
           for (const [name, value] of Object.entries(res.headers)) {
             if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
           }
-          const coding = flat['content-encoding'];
+          // A HEAD answer names its coding but has no bytes to decode.
+          const coding = raw.length > 0 ? flat['content-encoding'] : undefined;
           let decoded = raw;
           if (coding === 'br') decoded = brotliDecompressSync(raw);
           else if (coding === 'gzip') decoded = gunzipSync(raw);

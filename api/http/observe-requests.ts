@@ -1,0 +1,47 @@
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { normalizeClaimCode } from '../../store/claim-codes.ts';
+import { CREDENTIAL_PREFIX } from '../../store/credentials.ts';
+import type { Logger } from '../../store/logger.ts';
+import type { Metrics } from '../metrics.ts';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id?: string;
+  }
+}
+
+// A caller's id is kept when it is a plain token, so one id can follow a request through a CDN.
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+// ...but never one that could be a secret: a server key or a claim code sent in the header (a
+// client echoing the wrong value) would otherwise be logged and echoed back.
+const maybeSecret = (id: string) =>
+  id.toLowerCase().includes(CREDENTIAL_PREFIX) || normalizeClaimCode(id) !== null;
+
+/**
+ * The operator's view of a request: a request id (echoed as `X-Request-Id`), then one structured
+ * log line and the request metrics from one `finish` listener. Only the method, path, status and
+ * timing are logged: never headers or bodies, so no credential or claim code reaches a log.
+ */
+export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRequest'>) {
+  return (req: Request, res: Response): void => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && SAFE_ID.test(given) && !maybeSecret(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    const started = performance.now();
+    // Read now: routers strip their mount path from `req.path` while a request is inside them,
+    // so by `finish` it would lack the API prefix for every request a route answered.
+    const path = req.path;
+    // `on`, not `once`: finish fires once, and once's wrapper would be one more allocation.
+    res.on('finish', () => {
+      const ms = performance.now() - started;
+      metrics.recordRequest(req, res.statusCode, ms / 1000);
+      logger.info(
+        { reqId: id, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 100) / 100 },
+        'request',
+      );
+    });
+  };
+}
