@@ -40,7 +40,7 @@ export function createApp(deps: ApiDeps): express.Express {
   }
 
   const prefix = config.API_PREFIX || '/';
-  // Most traffic is map reads: they pass nothing but the edge. Nothing else they need (no body).
+  // Most traffic is map reads, which carry no body: they pass the edge and nothing else.
   app.use(prefix, mapRoutes(deps));
   const api = Router();
   api.use(
