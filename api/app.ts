@@ -4,6 +4,7 @@ import type { ApiDeps } from './deps.ts';
 import { clockDate } from './http/clock-date.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { edge } from './http/edge.ts';
+import { writeRequestIds } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { jsonBody } from './http/json-body.ts';
 import { detectionRoutes } from './routes/detections.ts';
@@ -32,6 +33,7 @@ export function createApp(deps: ApiDeps): express.Express {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.set('etag', false);
+  writeRequestIds(app);
   app.use(edge(deps));
 
   if (store.ctx.clock.kind === 'manual') {
@@ -39,9 +41,8 @@ export function createApp(deps: ApiDeps): express.Express {
     app.use(clockDate(clock), jsonBody, testClockRoutes(clock));
   }
 
-  const prefix = config.API_PREFIX || '/';
   // Most traffic is map reads, which carry no body: they pass the edge and nothing else.
-  app.use(prefix, mapRoutes(deps));
+  mapRoutes(deps, app);
   const api = Router();
   api.use(
     jsonBody,
@@ -57,7 +58,7 @@ export function createApp(deps: ApiDeps): express.Express {
     openApiRoutes(deps),
   );
   api.use(notFound);
-  app.use(prefix, api);
+  app.use(config.API_PREFIX || '/', api);
 
   app.get('/metrics', requireAdmin(config.ADMIN_TOKEN), async (_req, res) => {
     const body = await deps.metrics.registry.metrics();

@@ -81,17 +81,27 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     return child;
   };
 
+  // The label of each route pattern, worked out on its first request.
+  const routeLabels = new WeakMap<object, string>();
+  const routeLabel = (req: Request): string => {
+    const route = req.route as { path: string } | undefined;
+    if (!route) return 'unmatched';
+    let label = routeLabels.get(route);
+    if (label === undefined) {
+      // The pattern, not the URL, so seeds do not become label values. Routes of the API router
+      // have their paths without its prefix (by `finish` it has restored `req.baseUrl`, so the
+      // prefix is told from the original URL); map routes sit on the app with it.
+      const underPrefix = apiPrefix && req.originalUrl.startsWith(`${apiPrefix}/`);
+      label =
+        underPrefix && !route.path.startsWith(`${apiPrefix}/`) ? `${apiPrefix}${route.path}` : route.path;
+      routeLabels.set(route, label);
+    }
+    return label;
+  };
+
   /** Counts one answered request and its latency, labelled by the route pattern that served it. */
   function recordRequest(req: Request, status: number, seconds: number) {
-    // The pattern, not the URL, so seeds do not become label values. By `finish` the API router
-    // has restored `req.baseUrl`, so its prefix is told from the original URL.
-    const path = req.route?.path as string | undefined;
-    const route =
-      path === undefined
-        ? 'unmatched'
-        : apiPrefix && req.originalUrl.startsWith(`${apiPrefix}/`)
-          ? `${apiPrefix}${path}`
-          : String(path);
+    const route = routeLabel(req);
     const child = childrenFor(route, req.method, status);
     child.count.inc();
     child.latency.observe(seconds);

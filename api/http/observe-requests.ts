@@ -20,7 +20,7 @@ const maybeSecret = (id: string) =>
   id.toLowerCase().includes(CREDENTIAL_PREFIX) || normalizeClaimCode(id) !== null;
 
 /**
- * The operator's view of a request: a request id (echoed as `X-Request-Id`), then one structured
+ * The operator's view of a request: a request id (answered as `X-Request-Id`), then one structured
  * log line and the request metrics from one `finish` listener. Only the method, path, status and
  * timing are logged: never headers or bodies, so no credential or claim code reaches a log.
  */
@@ -29,7 +29,6 @@ export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRe
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && SAFE_ID.test(given) && !maybeSecret(given) ? given : randomUUID();
     req.id = id;
-    res.setHeader('X-Request-Id', id);
     const started = performance.now();
     // Read now: routers strip their mount path from `req.path` while a request is inside them,
     // so by `finish` it would lack the API prefix for every request a route answered.

@@ -37,7 +37,11 @@ class RedisCounterStore implements LimiterStore {
 export type LimitKey = (req: Request) => string;
 
 /** Per client IP; IPv6 clients are grouped by their /56, as one subscriber usually holds one. */
-export const byIp: LimitKey = (req) => ipKeyGenerator(clientIp(req), 56);
+export const byIp: LimitKey = (req) => {
+  const ip = clientIp(req);
+  // clientIp writes IPv4 dotted and IPv6 with colons: only the latter needs a subnet.
+  return ip.includes(':') ? ipKeyGenerator(ip, 56) : ip;
+};
 
 export interface LimiterOptions {
   store: Store;
