@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.ts';
 import { httpsLocation } from './https-redirect.ts';
-import { requestObserver } from './observe-requests.ts';
+import { requestObserver } from './request-observer.ts';
 
 /**
  * What every request passes first, in one handler because every map read runs it: the request
