@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isDbUnavailable, type Store } from '../store/index.ts';
+import { underApiPrefix } from './http/api-path.ts';
 
 /**
  * Prometheus metrics of one API process (prom-client). Gauges of shared state (open windows,
@@ -91,9 +92,9 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
       // The pattern, not the URL, so seeds do not become label values. Routes of the API router
       // have their paths without its prefix (by `finish` it has restored `req.baseUrl`, so the
       // prefix is told from the original URL); map routes sit on the app with it.
-      const underPrefix = apiPrefix && req.originalUrl.startsWith(`${apiPrefix}/`);
-      label =
-        underPrefix && !route.path.startsWith(`${apiPrefix}/`) ? `${apiPrefix}${route.path}` : route.path;
+      const inApiRouter =
+        underApiPrefix(apiPrefix, req.originalUrl) && !underApiPrefix(apiPrefix, route.path);
+      label = inApiRouter ? `${apiPrefix}${route.path}` : route.path;
       routeLabels.set(route, label);
     }
     return label;

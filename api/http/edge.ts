@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.ts';
+import { underApiPrefix } from './api-path.ts';
 import { httpsLocation } from './https-redirect.ts';
 import { requestObserver } from './request-observer.ts';
 
@@ -9,13 +10,13 @@ import { requestObserver } from './request-observer.ts';
  */
 export function edge({ logger, metrics, requests, config }: ApiDeps): RequestHandler {
   const observe = requestObserver(logger, metrics);
-  const prefix = config.API_PREFIX;
-  const isApiPath = (path: string) => !prefix || path === prefix || path.startsWith(`${prefix}/`);
   return (req, res, next) => {
-    observe(req, res);
+    // Read now: routers strip their mount path from `req.path` while a request is inside them.
+    const path = req.path;
+    observe(req, res, path);
     const https = httpsLocation(req);
     if (https) return res.redirect(301, https);
-    if (isApiPath(req.path)) requests.count();
+    if (underApiPrefix(config.API_PREFIX, path)) requests.count();
     next();
   };
 }

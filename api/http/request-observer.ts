@@ -25,14 +25,12 @@ const maybeSecret = (id: string) =>
  * timing are logged: never headers or bodies, so no credential or claim code reaches a log.
  */
 export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRequest'>) {
-  return (req: Request, res: Response): void => {
+  /** `path` is the request's path as it arrived, with the API prefix. */
+  return (req: Request, res: Response, path: string): void => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && SAFE_ID.test(given) && !maybeSecret(given) ? given : randomUUID();
     req.id = id;
     const started = performance.now();
-    // Read now: routers strip their mount path from `req.path` while a request is inside them,
-    // so by `finish` it would lack the API prefix for every request a route answered.
-    const path = req.path;
     // `on`, not `once`: finish fires once, and once's wrapper would be one more allocation.
     res.on('finish', () => {
       const ms = performance.now() - started;
