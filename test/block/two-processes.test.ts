@@ -4,7 +4,7 @@ import { startApiProcessPair, type ApiProcess } from '../support/api-process.ts'
 import { testPrefix } from '../support/api.ts';
 import { readBlockState, type RecentWindow } from '../support/block-state.ts';
 import { bearer, call } from '../support/http.ts';
-import { prng } from '../support/prng.ts';
+import { seededRun } from '../support/prng.ts';
 import { type TestKey } from '../support/keys.ts';
 
 // Two real API processes on one Redis namespace, hundreds of concurrent reports of the same keys
@@ -49,10 +49,7 @@ afterAll(async () => {
 
 describe('two API processes on one Redis', () => {
   it('decide concurrent reports as one: one window per seed, one per key, budgets within caps', async () => {
-    const rngSeed = Number(process.env.SEEDBLOCK_TEST_SEED ?? Date.now() % 2 ** 31);
-    const rnd = prng(rngSeed);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
-    const why = (what: string) => `${what} (SEEDBLOCK_TEST_SEED=${rngSeed})`;
+    const { random: rnd, pick, why } = seededRun();
 
     // Game-server keys are bound to the IP they report from (127.0.0.1); one self-claim per IP
     // every 5 minutes, so the clock moves between the two.

@@ -6,7 +6,7 @@ import { readBlockState } from '../support/block-state.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { timedCall, type TimedResponse } from '../support/timed-http.ts';
-import { prng } from '../support/prng.ts';
+import { seededRun } from '../support/prng.ts';
 import { type TestKey } from '../support/keys.ts';
 
 // Drill (issue 8): two API processes on one Redis namespace, generated maps for a few seeds, and
@@ -76,10 +76,7 @@ afterAll(async () => {
 
 describe('two API processes under concurrent reports and reads', () => {
   it('never serve, list or publish a seed while its acknowledged window is open', async () => {
-    const rngSeed = Number(process.env.SEEDBLOCK_TEST_SEED ?? Date.now() % 2 ** 31);
-    const rnd = prng(rngSeed);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
-    const why = (what: string) => `${what} (SEEDBLOCK_TEST_SEED=${rngSeed})`;
+    const { seed: rngSeed, random: rnd, pick, why } = seededRun();
 
     const keys: TestKey[] = [];
     for (let i = 0; i < 4; i++) keys.push({ kind: 'http', ...(await store.issueHttpKey()) });
