@@ -1,15 +1,13 @@
 import express, { Router } from 'express';
 import type { ManualClock } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
-import { clockDate } from './http/clock-date.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
-import { edge } from './http/edge.ts';
-import { writeRequestIds } from './http/request-id-header.ts';
+import { identifyResponses } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { jsonBody } from './http/json-body.ts';
 import { detectionRoutes } from './routes/detections.ts';
 import { jobRoutes } from './routes/jobs.ts';
-import { mapRoutes } from './routes/maps.ts';
+import { mapReads, mapRoutes, type MapReads } from './routes/maps.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { pluginClaimRoutes } from './routes/plugin-claim.ts';
 import { reportRoutes } from './routes/report.ts';
@@ -22,27 +20,22 @@ import { versionRoutes } from './routes/version.ts';
 import { viewerRouter } from './viewer/serve.ts';
 
 /**
- * The HTTP application. A request flows: the edge (request id, log line and metrics, https
- * redirect, request count) → (test clock) → map reads → the other API routes (JSON body; each
+ * The express app, which the front door (front-door.ts) hands every request it does not answer
+ * itself: (test clock) → map reads in their other spellings → the API routes (JSON body; each
  * route: limits, key, validation, store) → error handler (spec error bodies, 503 for Redis). The
  * viewer is served at `/`, outside the API prefix.
  */
-export function createApp(deps: ApiDeps): express.Express {
+export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): express.Express {
   const { config, store, logger } = deps;
   const app = express();
-  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('trust proxy', deps.trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
-  writeRequestIds(app);
-  app.use(edge(deps));
+  identifyResponses(app);
 
-  if (store.ctx.clock.kind === 'manual') {
-    const clock = store.ctx.clock as ManualClock;
-    app.use(clockDate(clock), jsonBody, testClockRoutes(clock));
-  }
+  if (store.ctx.clock.kind === 'manual') app.use(testClockRoutes(store.ctx.clock as ManualClock));
 
-  // Most traffic is map reads, which carry no body: they pass the edge and nothing else.
-  mapRoutes(deps, app);
+  mapRoutes(app, config.API_PREFIX, readMap);
   const api = Router();
   api.use(
     jsonBody,

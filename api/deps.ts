@@ -4,6 +4,7 @@ import type { Logger } from '../store/logger.ts';
 import type { Metrics } from './metrics.ts';
 import type { Probe } from './probe/index.ts';
 import type { RequestCounter } from './jobs/request-counter.ts';
+import type { TrustProxy } from './http/trust-proxy.ts';
 
 /** What every route and job of the API is built from. */
 export interface ApiDeps {
@@ -17,4 +18,6 @@ export interface ApiDeps {
   /** Counts API requests in memory; flushed to Redis every second. */
   requests: RequestCounter;
   metrics: Metrics;
+  /** `TRUST_PROXY`, compiled: whose forwarded headers (client IP, https) are believed. */
+  trustProxy: TrustProxy;
 }

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isDbUnavailable, type Store } from '../store/index.ts';
 import { underApiPrefix } from './http/api-path.ts';
@@ -100,10 +101,12 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     return label;
   };
 
-  /** Counts one answered request and its latency, labelled by the route pattern that served it. */
-  function recordRequest(req: Request, status: number, seconds: number) {
-    const route = routeLabel(req);
-    const child = childrenFor(route, req.method, status);
+  /**
+   * Counts one answered request and its latency, labelled by the route pattern that served it:
+   * `route` when the caller knows it, else the express route that matched.
+   */
+  function recordRequest(req: IncomingMessage, status: number, seconds: number, route?: string) {
+    const child = childrenFor(route ?? routeLabel(req as Request), req.method!, status);
     child.count.inc();
     child.latency.observe(seconds);
   }

@@ -1,9 +1,11 @@
-import type { ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../store/config.ts';
 import { redisReady, type Store } from '../store/index.ts';
 import { storeFromConfig } from '../store/process.ts';
-import { createApp } from './app.ts';
+import { frontDoor } from './front-door.ts';
+import { IdentifiedResponse } from './http/request-id-header.ts';
+import { compileTrustProxy } from './http/trust-proxy.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
 import { startRequestCounter } from './jobs/request-counter.ts';
 import { startWindowSweeper } from './jobs/window-sweeper.ts';
@@ -44,9 +46,10 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
     requests,
     startedAt,
     metrics: createMetrics(store, config.API_PREFIX),
+    trustProxy: compileTrustProxy(config.TRUST_PROXY),
   };
-  const app = createApp(deps);
-  const server = app.listen(config.PORT, config.HOST);
+  const server = createServer({ ServerResponse: IdentifiedResponse }, frontDoor(deps));
+  server.listen(config.PORT, config.HOST);
   // Answers still being written when shutdown starts. `server.close()` only closes the
   // connections idle at that moment: a keep-alive connection whose request finishes later would
   // hold the close (and the Redis connection, and the process) open until the client leaves. So

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { AuthenticatedKey, Store } from '../../store/index.ts';
 import { clientIp } from './client-ip.ts';
+import type { TrustProxy } from './trust-proxy.ts';
 import { invalidCredential } from './http-error.ts';
 
 declare module 'express-serve-static-core' {
@@ -20,12 +21,14 @@ export function bearerToken(req: Request): string | null {
  * from the IP they were registered at (spec 5.2), unless `anyIp` (revoke: whoever holds a key
  * may end it).
  */
-export function authenticateKey(store: Store, { anyIp = false } = {}): RequestHandler {
+export function authenticateKey(store: Store, from: { anyIp: true } | { trust: TrustProxy }): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     const key = token ? await store.authenticate(token) : null;
     if (!key) return next(invalidCredential());
-    if (!anyIp && key.kind !== 'http' && key.ip !== clientIp(req)) return next(invalidCredential());
+    if ('trust' in from && key.kind !== 'http' && key.ip !== clientIp(req, from.trust)) {
+      return next(invalidCredential());
+    }
     req.serverKey = key;
     next();
   };

@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import accepts from 'accepts';
+import type { IncomingMessage } from 'node:http';
 
 export type MapCoding = 'br' | 'gzip' | null;
 
@@ -9,11 +10,11 @@ const negotiated = new Map<string, MapCoding>();
 const NEGOTIATED_MAX = 256;
 
 /** The content coding a map is sent in: br, else gzip, else none (identity), per Accept-Encoding. */
-export function mapCoding(req: Request): MapCoding {
+export function mapCoding(req: IncomingMessage): MapCoding {
   const header = req.headers['accept-encoding'] ?? '';
   let coding = negotiated.get(header);
   if (coding === undefined) {
-    const accepted = req.acceptsEncodings('br', 'gzip');
+    const accepted = accepts(req).encodings(['br', 'gzip']);
     coding = accepted === 'br' || accepted === 'gzip' ? accepted : null;
     if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
     negotiated.set(header, coding);

@@ -1,22 +1,25 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiDeps } from '../deps.ts';
 import { underApiPrefix } from './api-path.ts';
 import { httpsLocation } from './https-redirect.ts';
 import { requestObserver } from './request-observer.ts';
 
 /**
- * What every request passes first, in one handler because every map read runs it: the request
- * id, log line and metrics; the https redirect; then the count of API requests (spec 2.8).
+ * What every request passes first, on node's request before any routing: the request id, log
+ * line and metrics; the https redirect; then the count of API requests (spec 2.8). Returns
+ * whether the request is answered already (redirected).
  */
-export function edge({ logger, metrics, requests, config }: ApiDeps): RequestHandler {
+export function edge({ logger, metrics, requests, config, trustProxy }: ApiDeps) {
   const observe = requestObserver(logger, metrics);
-  return (req, res, next) => {
-    // Read now: routers strip their mount path from `req.path` while a request is inside them.
-    const path = req.path;
-    observe(req, res, path);
-    const https = httpsLocation(req);
-    if (https) return res.redirect(301, https);
+  /** `path` is the request's path as it arrived; `route` its pattern, if known already. */
+  return (req: IncomingMessage, res: ServerResponse, path: string, route?: string): boolean => {
+    observe(req, res, path, route);
+    const https = httpsLocation(req, trustProxy);
+    if (https) {
+      res.writeHead(301, { Location: https, 'Content-Length': 0 }).end();
+      return true;
+    }
     if (underApiPrefix(config.API_PREFIX, path)) requests.count();
-    next();
+    return false;
   };
 }

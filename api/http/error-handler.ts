@@ -1,8 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { isDbUnavailable } from '../../store/index.ts';
 import type { Logger } from '../../store/logger.ts';
 import type { Metrics } from '../metrics.ts';
 import { HttpError } from './http-error.ts';
+import { sendJson } from './json-answer.ts';
 
 export const notFound: RequestHandler = (_req, _res, next) => next(new HttpError(404, 'not found'));
 
@@ -18,6 +20,11 @@ const BODY_ERRORS: Record<string, [number, string]> = {
   'stream.encoding.set': [500, 'internal error'],
 };
 
+const bodyError = (err: unknown) => {
+  const type = (err as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? BODY_ERRORS[type] : undefined;
+};
+
 /**
  * A malformed request that a library marked as the client's fault (an http-errors 4xx it means to
  * expose) without a `type` of its own: e.g. body-parser's 400 for a body whose Content-Encoding
@@ -28,27 +35,38 @@ function isClientHttpError(err: unknown): boolean {
   return e?.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
 }
 
-/** Turns every failure into the spec's error body; Redis trouble is 503 `db unavailable`. */
-export function errorHandler(logger: Logger, metrics: Pick<Metrics, 'countError'>): ErrorRequestHandler {
-  return (err, req, res, _next) => {
+/**
+ * Turns every failure into the spec's error body; Redis trouble is 503 `db unavailable`. `path`
+ * (the request's, as it arrived) is logged with a failure that is our fault.
+ */
+export function errorAnswer(logger: Logger, metrics: Pick<Metrics, 'countError'>) {
+  return (err: unknown, res: ServerResponse, path: string): void => {
     metrics.countError(err);
     let status = 500;
     let body: Record<string, unknown> = { error: 'internal error' };
+    let headers: OutgoingHttpHeaders = {};
+    const bodyFailure = bodyError(err);
     if (err instanceof HttpError) {
       status = err.status;
       body = err.body;
-      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+      headers = { ...err.headers };
     } else if (isDbUnavailable(err)) {
       status = 503;
       body = { error: 'db unavailable' };
-    } else if (typeof err?.type === 'string' && BODY_ERRORS[err.type]) {
-      [status, body] = [BODY_ERRORS[err.type]![0], { error: BODY_ERRORS[err.type]![1] }];
+    } else if (bodyFailure) {
+      [status, body] = [bodyFailure[0], { error: bodyFailure[1] }];
     } else if (err instanceof URIError || isClientHttpError(err)) {
       status = 400;
       body = { error: 'invalid request' };
     }
-    if (status >= 500 && status !== 503) logger.error({ err, path: req.path }, 'request failed');
+    if (status >= 500 && status !== 503) logger.error({ err, path }, 'request failed');
     if (res.headersSent) return;
-    res.status(status).json(body);
+    sendJson(res, status, body, headers);
   };
+}
+
+/** The express end of the same: every route's failure is answered by errorAnswer. */
+export function errorHandler(logger: Logger, metrics: Pick<Metrics, 'countError'>): ErrorRequestHandler {
+  const answer = errorAnswer(logger, metrics);
+  return (err, req, res, _next) => answer(err, res, req.path);
 }

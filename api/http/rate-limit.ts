@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
 import {
   ipKeyGenerator,
   rateLimit,
@@ -9,6 +10,7 @@ import {
 import { RATE_LIMITS, type RateLimitName, type Store } from '../../store/index.ts';
 import { HttpError } from './http-error.ts';
 import { clientIp } from './client-ip.ts';
+import type { TrustProxy } from './trust-proxy.ts';
 
 // The limits of spec part 8, shared by every API process through Redis (fixed windows from the
 // first request; requests past the limit still count). The counter is our own Lua script, run on
@@ -34,19 +36,20 @@ class RedisCounterStore implements LimiterStore {
   }
 }
 
-export type LimitKey = (req: Request) => string;
-
 /** Per client IP; IPv6 clients are grouped by their /56, as one subscriber usually holds one. */
-export const byIp: LimitKey = (req) => {
-  const ip = clientIp(req);
-  // clientIp writes IPv4 dotted and IPv6 with colons: only the latter needs a subnet.
-  return ip.includes(':') ? ipKeyGenerator(ip, 56) : ip;
-};
+export const byIp =
+  (trust: TrustProxy) =>
+  (req: IncomingMessage): string => {
+    const ip = clientIp(req, trust);
+    // clientIp writes IPv4 dotted and IPv6 with colons: only the latter needs a subnet.
+    return ip.includes(':') ? ipKeyGenerator(ip, 56) : ip;
+  };
 
 export interface LimiterOptions {
   store: Store;
   name: RateLimitName;
-  key: LimitKey;
+  /** Whose count a request adds to. */
+  key: (req: Request) => string;
   multiplier: number;
   /** Count only requests that end with one of these statuses (e.g. maps counts uncached seeds). */
   skip?: (req: Request) => boolean;

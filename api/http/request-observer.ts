@@ -1,16 +1,10 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { normalizeClaimCode } from '../../store/claim-codes.ts';
 import { CREDENTIAL_PREFIX } from '../../store/credentials.ts';
 import type { Logger } from '../../store/logger.ts';
 import type { Metrics } from '../metrics.ts';
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    id?: string;
-  }
-}
 
 // A caller's id is kept when it is a plain token, so one id can follow a request through a CDN.
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -25,8 +19,11 @@ const maybeSecret = (id: string) =>
  * timing are logged: never headers or bodies, so no credential or claim code reaches a log.
  */
 export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRequest'>) {
-  /** `path` is the request's path as it arrived, with the API prefix. */
-  return (req: Request, res: Response, path: string): void => {
+  /**
+   * `path` is the request's path as it arrived, with the API prefix; `route` the pattern that
+   * serves it when the front door already knows it (else the metrics ask express).
+   */
+  return (req: IncomingMessage, res: ServerResponse, path: string, route?: string): void => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && SAFE_ID.test(given) && !maybeSecret(given) ? given : randomUUID();
     req.id = id;
@@ -34,7 +31,7 @@ export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRe
     // `on`, not `once`: finish fires once, and once's wrapper would be one more allocation.
     res.on('finish', () => {
       const ms = performance.now() - started;
-      metrics.recordRequest(req, res.statusCode, ms / 1000);
+      metrics.recordRequest(req, res.statusCode, ms / 1000, route);
       logger.info(
         { reqId: id, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 100) / 100 },
         'request',

@@ -1,10 +1,11 @@
-import type { Request, Response, Router } from 'express';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { Router } from 'express';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { RATE_LIMITS, type MapRead } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { mapCoding, type MapCoding } from '../http/content-coding.ts';
 import { HttpError } from '../http/http-error.ts';
+import { sendJson } from '../http/json-answer.ts';
 import { byIp } from '../http/rate-limit.ts';
 import { blockedError, mapUnavailable, parseSeedParam, undecodableSeed } from '../http/read-answers.ts';
 
@@ -16,49 +17,49 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-/**
- * GET /maps/{seed} (4.7): the block check, the stored map, the job and the uncached-seed limit
- * are one Redis round trip. Map bytes are stored compressed and sent as stored (br or gzip by
- * Accept-Encoding) with a strong ETag; `no-cache` makes every shared cache revalidate here, so
- * none serves a seed after its window opens.
- *
- * Registered on the app itself, under the API prefix, rather than in a router of its own: map
- * reads are most of the traffic, and a nested router costs each of them a few µs.
- */
-export function mapRoutes({ store, config }: ApiDeps, app: Router): void {
-  const uncachedLimit = RATE_LIMITS.uncachedMapsPerIp.limit * config.RATE_LIMIT_MULTIPLIER;
-
-  function sendMap(req: Request, res: Response, map: Extract<MapRead, { kind: 'ready' }>, coding: MapCoding) {
-    // A strong ETag names these exact bytes: each content coding gets its own (RFC 9110 8.8.3.3),
-    // so a cache holding the gzip bytes never has them confirmed by a revalidation of the br ones.
-    const etag = coding ? `${map.etag.slice(0, -1)}-${coding}"` : map.etag;
-    const headers: OutgoingHttpHeaders = {
-      'Cache-Control': 'public, no-cache',
-      ETag: etag,
-      Vary: 'Accept-Encoding',
-      'Content-Type': 'application/json; charset=utf-8',
-    };
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    if (coding) headers['Content-Encoding'] = coding;
-    const body = coding ? map.body : brotliDecompressSync(map.body);
-    // Straight to node: the headers are complete and the bytes final, so express's send has
-    // nothing to add on the busiest path.
-    headers['Content-Length'] = body.length;
-    res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+function sendMap(
+  req: IncomingMessage,
+  res: ServerResponse,
+  map: Extract<MapRead, { kind: 'ready' }>,
+  coding: MapCoding,
+) {
+  // A strong ETag names these exact bytes: each content coding gets its own (RFC 9110 8.8.3.3),
+  // so a cache holding the gzip bytes never has them confirmed by a revalidation of the br ones.
+  const etag = coding ? `${map.etag.slice(0, -1)}-${coding}"` : map.etag;
+  const headers: OutgoingHttpHeaders = {
+    'Cache-Control': 'public, no-cache',
+    ETag: etag,
+    Vary: 'Accept-Encoding',
+    'Content-Type': 'application/json; charset=utf-8',
+  };
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
+    res.writeHead(304, headers).end();
+    return;
   }
+  if (coding) headers['Content-Encoding'] = coding;
+  const body = coding ? map.body : brotliDecompressSync(map.body);
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+}
 
-  const path = `${config.API_PREFIX}/maps`;
-  app.get(`${path}/:seed`, async (req, res) => {
-    const seed = parseSeedParam(req.params.seed);
+/**
+ * GET /maps/{seed} (4.7), given the seed as the path spells it: the block check, the stored map,
+ * the job and the uncached-seed limit are one Redis round trip. Map bytes are stored compressed
+ * and sent as stored (br or gzip by Accept-Encoding) with a strong ETag; `no-cache` makes every
+ * shared cache revalidate here, so none serves a seed after its window opens. Written on node's
+ * response alone, so the front door can answer with it before express.
+ */
+export function mapReads({ store, config, trustProxy }: ApiDeps) {
+  const uncachedLimit = RATE_LIMITS.uncachedMapsPerIp.limit * config.RATE_LIMIT_MULTIPLIER;
+  const clientKey = byIp(trustProxy);
+  return async (req: IncomingMessage, res: ServerResponse, seedParam: string): Promise<void> => {
+    const seed = parseSeedParam(seedParam);
     const coding = mapCoding(req);
     const read = await store.readMap({
       seed,
       encoding: coding === 'gzip' ? 'gz' : 'br',
-      clientKey: byIp(req),
+      clientKey: clientKey(req),
       queueMax: config.QUEUE_MAX,
       uncachedLimit,
     });
@@ -66,8 +67,7 @@ export function mapRoutes({ store, config }: ApiDeps, app: Router): void {
       case 'ready':
         return sendMap(req, res, read, coding);
       case 'pending':
-        res.status(202).set('Cache-Control', 'no-store').json({ status: 'pending', job: 'queued' });
-        return;
+        return sendJson(res, 202, { status: 'pending', job: 'queued' }, { 'Cache-Control': 'no-store' });
       case 'blocked':
       case 'permanent':
         throw blockedError(read);
@@ -79,6 +79,28 @@ export function mapRoutes({ store, config }: ApiDeps, app: Router): void {
       case 'error':
         throw mapUnavailable();
     }
-  });
+  };
+}
+export type MapReads = ReturnType<typeof mapReads>;
+
+/**
+ * The seed of a map read in its plain form (GET or HEAD `{prefix}/maps/{seed}`, the seed written
+ * without percent-encoding), which the front door answers itself; null for any other request.
+ * Express's route below answers every other spelling (percent-encoded, a trailing slash, ...) the
+ * same way.
+ */
+export function plainMapRead(apiPrefix: string) {
+  const start = `${apiPrefix}/maps/`;
+  return (req: IncomingMessage, path: string): string | null => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !path.startsWith(start)) return null;
+    const seed = path.slice(start.length);
+    return seed === '' || seed.includes('/') || seed.includes('%') ? null : seed;
+  };
+}
+
+/** The map read as an express route, under the API prefix, on the app itself. */
+export function mapRoutes(app: Router, apiPrefix: string, read: MapReads): void {
+  const path = `${apiPrefix}/maps`;
+  app.get(`${path}/:seed`, (req, res) => read(req, res, req.params.seed));
   app.use(path, undecodableSeed);
 }

@@ -12,11 +12,11 @@ import { parseOr400, PluginClaimBodySchema, type PluginClaimBody } from '../sche
  * with a one-time code from the chat bot. 200 verified, 202 review, 401 invalid code, 403 claim
  * rejected, 426 plugin_outdated, 429 past 10 per minute per IP.
  */
-export function pluginClaimRoutes({ store, config }: ApiDeps): Router {
+export function pluginClaimRoutes({ store, config, trustProxy }: ApiDeps): Router {
   const perIp = limiter({
     store,
     name: 'pluginClaimPerIp',
-    key: byIp,
+    key: byIp(trustProxy),
     multiplier: config.RATE_LIMIT_MULTIPLIER,
   });
   const validate: RequestHandler = (req, _res, next) => {
@@ -33,7 +33,7 @@ export function pluginClaimRoutes({ store, config }: ApiDeps): Router {
     requireMinimumPluginVersion(store),
     async (req, res) => {
       const body = req.body as PluginClaimBody;
-      const result = await store.claimWithCode({ ...body, ip: clientIp(req) });
+      const result = await store.claimWithCode({ ...body, ip: clientIp(req, trustProxy) });
       switch (result.status) {
         case 'verified':
           res.json(result);

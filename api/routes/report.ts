@@ -11,9 +11,9 @@ import { parseOr400, ReportBodySchema, type ReportBody, type ReportResponse } fr
  * POST /plugin/v1/report (4.5) and POST /v1/servers/report (4.2): one block engine behind both.
  * Order: the per-IP limit, the key, the per-key limit, the body, the plugin minimum, the decision.
  */
-export function reportRoutes({ store, config }: ApiDeps): Router {
+export function reportRoutes({ store, config, trustProxy }: ApiDeps): Router {
   const multiplier = config.RATE_LIMIT_MULTIPLIER;
-  const perIp = limiter({ store, name: 'reportPerIp', key: byIp, multiplier });
+  const perIp = limiter({ store, name: 'reportPerIp', key: byIp(trustProxy), multiplier });
   const perKey = limiter({
     store,
     name: 'reportPerKey',
@@ -44,7 +44,7 @@ export function reportRoutes({ store, config }: ApiDeps): Router {
     res.json(answer);
   };
 
-  const auth = authenticateKey(store);
+  const auth = authenticateKey(store, { trust: trustProxy });
   const router = Router();
   router.post(
     '/plugin/v1/report',

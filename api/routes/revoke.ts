@@ -8,8 +8,13 @@ import { byIp, limiter } from '../http/rate-limit.ts';
  * key can be stopped at once. The key is the bearer credential; any body is ignored.
  * 200 `{"ok":true}`; 401 `invalid credential` for an unknown or already revoked key.
  */
-export function revokeRoutes({ store, config }: ApiDeps): Router {
-  const perIp = limiter({ store, name: 'revokePerIp', key: byIp, multiplier: config.RATE_LIMIT_MULTIPLIER });
+export function revokeRoutes({ store, config, trustProxy }: ApiDeps): Router {
+  const perIp = limiter({
+    store,
+    name: 'revokePerIp',
+    key: byIp(trustProxy),
+    multiplier: config.RATE_LIMIT_MULTIPLIER,
+  });
   const router = Router();
   router.post('/v1/servers/revoke', perIp, authenticateKey(store, { anyIp: true }), async (req, res) => {
     await store.revokeRegistration(req.serverKey!.serverId);

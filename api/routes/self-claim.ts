@@ -39,11 +39,11 @@ function refusalError(refusal: SelfClaimRefusal): HttpError {
  * probe's own limit → the probe → the atomic issue, which checks the rules again. Nothing but a
  * successful issue spends the IP's 5-minute interval.
  */
-export function selfClaimRoutes({ store, probe, config }: ApiDeps): Router {
+export function selfClaimRoutes({ store, probe, config, trustProxy }: ApiDeps): Router {
   const router = Router();
   router.post('/v1/servers/claim', requireJson, async (req, res) => {
     const body = parseOr400(SelfClaimBodySchema, req.body);
-    const claim = { ip: clientIp(req), port: body.port, presentedCredential: bearerToken(req) };
+    const claim = { ip: clientIp(req, trustProxy), port: body.port, presentedCredential: bearerToken(req) };
 
     const refusal = await store.checkSelfClaim(claim);
     if (refusal) throw refusalError(refusal);

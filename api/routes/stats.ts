@@ -7,7 +7,8 @@ import { byIp, spendLimit } from '../http/rate-limit.ts';
  * GET /stats/overview and /stats/protection (4.10, 4.11): cached 60 s by the injected clock; a
  * cache hit is not counted against the 20-per-minute limit, a miss is.
  */
-export function statsRoutes({ store, config, startedAt }: ApiDeps): Router {
+export function statsRoutes({ store, config, startedAt, trustProxy }: ApiDeps): Router {
+  const perIp = byIp(trustProxy);
   function cached<T>(
     load: () => Promise<T>,
     {
@@ -19,7 +20,7 @@ export function statsRoutes({ store, config, startedAt }: ApiDeps): Router {
     return async (req: Request, res) => {
       const now = await store.ctx.clock.now();
       if (!entry || now >= entry.until) {
-        await spendLimit(store, 'statsPerIp', byIp(req), config.RATE_LIMIT_MULTIPLIER);
+        await spendLimit(store, 'statsPerIp', perIp(req), config.RATE_LIMIT_MULTIPLIER);
         entry = { value: await load(), until: now + STATS_CACHE_MS };
       }
       const { value, until } = entry;

@@ -19,6 +19,7 @@ import { startRequestCounter } from '../../api/jobs/request-counter.ts';
 import { createLogger } from '../../store/logger.ts';
 import { createMetrics } from '../../api/metrics.ts';
 import { OPERATIONS, type Operation } from '../../api/openapi.ts';
+import { compileTrustProxy } from '../../api/http/trust-proxy.ts';
 import { createProbe } from '../../api/probe/index.ts';
 import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
@@ -495,6 +496,7 @@ describe('the served document', () => {
         requests,
         startedAt: 0,
         metrics: createMetrics(api.store),
+        trustProxy: compileTrustProxy(api.config.TRUST_PROXY),
       });
       const routes = servedRoutes((app as unknown as { router: { stack: LayerLike[] } }).router.stack)
         .filter((r) => r.split(' ')[1]!.startsWith('/api/'))

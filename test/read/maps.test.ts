@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { plainMapRead } from '../../api/routes/maps.ts';
 import { generateMap, type FacilityMap } from '../../generator/index.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
@@ -369,5 +372,56 @@ describe('the map answer', () => {
     await closeWindow(api, window);
     const res = await maps(other, '198.51.100.9', { 'if-none-match': etag, 'accept-encoding': 'br' });
     expect(res.status).toBe(304);
+  });
+});
+
+describe('every spelling of the map path', () => {
+  // The front door answers the plain path itself; express answers every other spelling it routes
+  // to the same read (percent-encoded, a trailing slash, another case). Both must answer alike.
+  const spellings = (seed: string) => [
+    `/api/maps/${seed}`,
+    `/api/maps/${[...seed].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}`,
+    `/api/maps/${seed}/`,
+    `/API/Maps/${seed}`,
+  ];
+  /** The answer without what differs by request: its id and time. */
+  const comparable = (res: Awaited<ReturnType<typeof get>>) => {
+    const { date: _date, 'x-request-id': id, ...headers } = res.headers;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    return { status: res.status, headers, body: createHash('sha256').update(res.raw).digest('hex') };
+  };
+
+  it('answers ready, blocked and malformed seeds, GET and HEAD, alike in every spelling', async () => {
+    const ready = 60606;
+    const blocked = 70707;
+    await generate(api, ready, blocked);
+    await openWindow(api, blocked);
+    const cases: [string, Record<string, string>, string, number][] = [
+      [String(ready), {}, 'GET', 200],
+      [String(ready), { 'accept-encoding': 'br, gzip' }, 'GET', 200],
+      [String(ready), { 'accept-encoding': 'gzip', 'x-forwarded-proto': 'https' }, 'HEAD', 200],
+      [String(blocked), {}, 'GET', 403],
+      ['12ab', {}, 'GET', 400],
+      ['0', {}, 'HEAD', 400],
+    ];
+    for (const [seed, headers, method, status] of cases) {
+      const answers = [];
+      for (const path of spellings(seed)) {
+        answers.push(comparable(await get(`${api.url}${path}`, { ip: '198.51.100.10', headers, method })));
+      }
+      expect(answers[0]!.status, `${method} ${seed}`).toBe(status);
+      for (const answer of answers.slice(1)) expect(answer, `${method} ${seed}`).toEqual(answers[0]);
+    }
+  });
+
+  it('is answered before express only in the plain spelling, GET or HEAD', () => {
+    const seedOf = plainMapRead('/api');
+    const read = (method: string, path: string) => seedOf({ method } as IncomingMessage, path);
+    expect(read('GET', '/api/maps/424242')).toBe('424242');
+    expect(read('HEAD', '/api/maps/12ab')).toBe('12ab');
+    for (const path of ['/api/maps/%34%32', '/api/maps/42/', '/API/Maps/42', '/api/maps/', '/api/maps']) {
+      expect(read('GET', path), path).toBeNull();
+    }
+    expect(read('POST', '/api/maps/42')).toBeNull();
   });
 });
