@@ -31,11 +31,35 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     registers: [registry],
   });
   new Gauge({
+    name: 'seedblock_redis_up',
+    help: 'Whether Redis answered this scrape (1) or not (0)',
+    registers: [registry],
+    async collect() {
+      this.set(
+        await store.ctx.redis.ping().then(
+          () => 1,
+          () => 0,
+        ),
+      );
+    },
+  });
+
+  // While Redis is away, a gauge of shared state reads NaN (unknown) rather than failing the
+  // scrape: /metrics keeps showing this process, its Redis errors included, when they matter most.
+  async function shared<T>(read: () => Promise<T>, write: (value: T | undefined) => void) {
+    try {
+      write(await read());
+    } catch (err) {
+      if (!isDbUnavailable(err)) throw err;
+      write(undefined);
+    }
+  }
+  new Gauge({
     name: 'seedblock_open_windows',
     help: 'Block windows open now',
     registers: [registry],
-    async collect() {
-      this.set((await store.openWindowSeeds()).size);
+    collect() {
+      return shared(store.openWindowSeeds, (seeds) => this.set(seeds?.size ?? NaN));
     },
   });
   new Gauge({
@@ -43,26 +67,27 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     help: 'Generation jobs waiting (state=waiting) and in progress (state=active)',
     labelNames: ['state'] as const,
     registers: [registry],
-    async collect() {
-      const depth = await store.queueDepth();
-      this.set({ state: 'waiting' }, depth.waiting);
-      this.set({ state: 'active' }, depth.active);
+    collect() {
+      return shared(store.queueDepth, (depth) => {
+        this.set({ state: 'waiting' }, depth?.waiting ?? NaN);
+        this.set({ state: 'active' }, depth?.active ?? NaN);
+      });
     },
   });
   new Gauge({
     name: 'seedblock_generation_seconds_sum',
     help: 'Total time spent generating maps, all workers (with _count: the mean)',
     registers: [registry],
-    async collect() {
-      this.set((await store.readGenerationTotals()).seconds);
+    collect() {
+      return shared(store.readGenerationTotals, (totals) => this.set(totals?.seconds ?? NaN));
     },
   });
   new Gauge({
     name: 'seedblock_generation_seconds_count',
     help: 'Maps generated, all workers',
     registers: [registry],
-    async collect() {
-      this.set((await store.readGenerationTotals()).count);
+    collect() {
+      return shared(store.readGenerationTotals, (totals) => this.set(totals?.count ?? NaN));
     },
   });
 

@@ -168,8 +168,11 @@ describe('Redis errors', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('counts 503 db unavailable; /metrics itself answers 503 JSON (not 500) until Redis is back', async () => {
-    expect(valueOf((await scrape(down)).samples, 'seedblock_redis_errors_total')).toBe(0);
+  it('counts 503 db unavailable; /metrics keeps answering, shared gauges NaN, until Redis is back', async () => {
+    const before = (await scrape(down)).samples;
+    expect(valueOf(before, 'seedblock_redis_errors_total')).toBe(0);
+    expect(valueOf(before, 'seedblock_redis_up')).toBe(1);
+    expect(valueOf(before, 'seedblock_open_windows')).toBe(0);
     await redis.stop();
 
     for (const path of ['/jobs/1', '/jobs/2']) {
@@ -177,35 +180,37 @@ describe('Redis errors', () => {
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: 'db unavailable' });
     }
-    const during = await send(`${down.url}/metrics`, { headers: admin });
-    expect(during.status).toBe(503);
-    expect(during.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(during.body).toEqual({ error: 'db unavailable' });
+    // The scrape an operator needs most: this process, its Redis errors, and that Redis is down.
+    const during = (await scrape(down)).samples;
+    expect(valueOf(during, 'seedblock_redis_up')).toBe(0);
+    expect(valueOf(during, 'seedblock_redis_errors_total')).toBe(2);
+    for (const name of [
+      'seedblock_open_windows',
+      'seedblock_generation_seconds_sum',
+      'seedblock_generation_seconds_count',
+    ]) {
+      expect(valueOf(during, name), name).toBeNaN();
+    }
+    expect(valueOf(during, 'seedblock_queue_depth', { state: 'waiting' })).toBeNaN();
+    expect(valueOf(during, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     // Still behind the token while Redis is away.
     expect((await send(`${down.url}/metrics`)).status).toBe(401);
 
     redis = await startLocalRedis({ dir, port: redis.port, durable: false });
-    let refused = 1; // the scrape above
     const recovered = await pollUntil(
-      async () => {
-        const res = await send(`${down.url}/metrics`, { headers: admin });
-        if (res.status === 503) refused++;
-        return res;
-      },
-      (res) => res.status === 200,
-      { what: '/metrics back after Redis restart', everyMs: 100, timeoutMs: 15_000 },
+      async () => parseExposition((await send(`${down.url}/metrics`, { headers: admin })).text),
+      (samples) => valueOf(samples, 'seedblock_redis_up') === 1,
+      { what: 'Redis up again in /metrics after its restart', everyMs: 100, timeoutMs: 15_000 },
     );
-    const samples = parseExposition(recovered.text);
-    expect(valueOf(samples, 'seedblock_redis_errors_total')).toBe(2 + refused);
+    expect(valueOf(recovered, 'seedblock_open_windows')).toBe(0);
+    expect(valueOf(recovered, 'seedblock_queue_depth', { state: 'waiting' })).toBe(0);
+    expect(valueOf(recovered, 'seedblock_redis_errors_total')).toBe(2);
     expect(
-      valueOf(samples, 'seedblock_http_requests_total', {
+      valueOf(recovered, 'seedblock_http_requests_total', {
         route: '/api/jobs/:seed',
         method: 'GET',
         status: '503',
       }),
     ).toBe(2);
-    expect(
-      valueOf(samples, 'seedblock_http_requests_total', { route: '/metrics', method: 'GET', status: '503' }),
-    ).toBe(refused);
   });
 });
