@@ -8,7 +8,11 @@
 // uses them as bearer keys, and sends them where they do not belong (query string, unknown body
 // fields, broken and oversized bodies, X-Request-Id). None may appear in any log.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { normalizeClaimCode } from '../../store/claim-codes.ts';
+import { logOptions } from '../../store/logger.ts';
 import { isWellFormedCredential } from '../../store/credentials.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { oneJsonLine, runAdmin, type ChildResult } from '../support/child.ts';
@@ -289,5 +293,37 @@ describe('secrets', () => {
     }
     // The CLI prints what it issued on stdout, once, as its one line of output (by design).
     for (const r of cli) expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('a failed Redis command in a log line', () => {
+  it('keeps its name and the error, never its arguments', async () => {
+    // ioredis keeps a failed command's arguments on the error; only a bug of ours (a Lua script
+    // error, answered 500 and logged) would put one in a line, so it is written here directly.
+    const redis = new Redis(inject('redisUrl'), { lazyConnect: true });
+    const code = 'ABCDE-FGHJK';
+    type CommandError = Error & { command?: { name: string; args: unknown[] } };
+    const err: CommandError = await redis
+      .eval("return redis.error_reply('boom')", 0, code, 'sbk_0123456789abcdef')
+      .then(
+        () => new Error('the script did not fail'),
+        (e: CommandError) => e,
+      );
+    redis.disconnect();
+    expect(err.command?.args).toContain(code);
+
+    let written = '';
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        written += String(chunk);
+        done();
+      },
+    });
+    pino(logOptions('info', 'test'), stream).error({ err, path: '/x' }, 'request failed');
+    const line = JSON.parse(written);
+    expect(line.err.message).toContain('boom');
+    expect(line.err.command).toEqual({ name: 'eval', args: '[redacted]' });
+    expect(written).not.toContain(code);
+    expect(written).not.toContain('sbk_');
   });
 });
