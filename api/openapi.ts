@@ -27,7 +27,8 @@ import {
 // `OPERATIONS` is also what the contract test walks: every documented answer is checked
 // against real responses.
 
-type Answer = { description: string; schema: z.ZodType; headers?: string[] };
+/** A documented answer; one without a schema has no body (304). */
+type Answer = { description: string; schema?: z.ZodType; headers?: string[] };
 export interface Operation {
   method: 'get' | 'post';
   /** OpenAPI path under the API prefix. */
@@ -44,8 +45,11 @@ const error = (description: string, headers?: string[]): Answer => ({
   schema: ErrorBodySchema,
   headers,
 });
+// Every operation with a JSON body: the body is read before anything else (http/json-body.ts).
 const common = {
   400: error('Malformed request'),
+  413: error('`request body too large (at most 16 KiB)`'),
+  415: error('`unsupported charset (send UTF-8 JSON)` or `unsupported content encoding`'),
   503: error('`db unavailable`: retry shortly'),
 };
 const limited = { 429: error('`rate limited`', ['Retry-After']) };
@@ -155,6 +159,10 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: { description: 'Map', schema: MapSchema, headers: ['ETag', 'Cache-Control'] },
       202: { description: 'Generation queued', schema: MapPendingSchema },
+      304: {
+        description: 'Not modified: If-None-Match names the current ETag',
+        headers: ['ETag', 'Cache-Control'],
+      },
       400: error('`invalid seed`'),
       403: { description: '`blocked`, with blockedUntil unless permanent', schema: BlockedSchema },
       ...limited,
@@ -269,7 +277,9 @@ export function openApiDocument(apiPrefix: string) {
                   headers: Object.fromEntries(answer.headers.map((h) => [h, { schema: { type: 'string' } }])),
                 }
               : {}),
-            content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } },
+            ...(answer.schema
+              ? { content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } } }
+              : {}),
           },
         ]),
       ),
