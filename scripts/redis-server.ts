@@ -59,6 +59,8 @@ export interface LocalRedisOptions {
   port?: number;
   /** AOF with fsync on every write: nothing acknowledged is lost on a crash. */
   durable: boolean;
+  /** Runs as a replica of the local Redis on this port. */
+  replicaOf?: number;
 }
 
 export interface LocalRedis {
@@ -87,7 +89,12 @@ export async function waitForRedis(url: string, timeoutMs = 10_000): Promise<voi
   }
 }
 
-export async function startLocalRedis({ dir, port, durable }: LocalRedisOptions): Promise<LocalRedis> {
+export async function startLocalRedis({
+  dir,
+  port,
+  durable,
+  replicaOf,
+}: LocalRedisOptions): Promise<LocalRedis> {
   ensureRedisServerBinary();
   mkdirSync(dir, { recursive: true });
   const chosenPort = port ?? (await freePort());
@@ -105,6 +112,7 @@ export async function startLocalRedis({ dir, port, durable }: LocalRedisOptions)
     '--protected-mode',
     'yes',
     ...(durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
+    ...(replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(replicaOf)]),
   ];
   const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

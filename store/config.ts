@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { parseSentinelUrl } from './redis-url.ts';
 import { z } from 'zod';
 
 // Every setting comes from the environment and is parsed here, once. A bad value stops start-up
@@ -52,7 +53,10 @@ const trustProxy = z
 
 const redisUrl = z
   .string()
-  .refine((v) => /^rediss?:\/\//.test(v), 'must start with redis:// or rediss://')
+  .refine(
+    (v) => /^rediss?:\/\//.test(v) || parseSentinelUrl(v) !== null,
+    'must be redis://…, rediss://…, or redis-sentinel://host:port[,host:port…]#master',
+  )
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 

@@ -1,9 +1,11 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions as IoRedisOptions } from 'ioredis';
+import { parseSentinelUrl } from './redis-url.ts';
 import { defineScripts, type ScriptCommands } from './scripts/index.ts';
 
 export type StoreRedis = Redis & ScriptCommands;
 
 export interface RedisOptions {
+  /** REDIS_URL: `redis://`, `rediss://`, or `redis-sentinel://` (see redis-url.ts). */
   url: string;
   /** A name shown in CLIENT LIST, to tell processes apart. */
   name: string;
@@ -15,10 +17,12 @@ export interface RedisOptions {
  * One connection to the shared Redis, with every Lua script defined on it.
  * No offline queue and a short command timeout: when Redis is down a call fails at once with an
  * error the API turns into 503 `db unavailable`, instead of hanging; ioredis keeps reconnecting in
- * the background, so service resumes by itself when Redis is back.
+ * the background, so service resumes by itself when Redis is back. Through Sentinel it follows a
+ * failover: it reconnects to the new master when the Sentinels announce it, or when the old one
+ * answers READONLY (a replica now).
  */
 export function connectRedis({ url, name, blocking = false }: RedisOptions): StoreRedis {
-  const redis = new Redis(url, {
+  const options: IoRedisOptions = {
     protocol: 2,
     connectionName: name,
     enableOfflineQueue: false,
@@ -26,8 +30,13 @@ export function connectRedis({ url, name, blocking = false }: RedisOptions): Sto
     commandTimeout: blocking ? undefined : 500,
     connectTimeout: 1_000,
     retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 1_000),
+    reconnectOnError: (err) => err.message.startsWith('READONLY'),
     lazyConnect: false,
-  }) as StoreRedis;
+  };
+  const sentinel = parseSentinelUrl(url);
+  const redis = (
+    sentinel ? new Redis({ ...options, ...sentinel, failoverDetector: true }) : new Redis(url, options)
+  ) as StoreRedis;
   // Without a listener ioredis prints every reconnect failure; callers log state changes instead.
   redis.on('error', () => {});
   defineScripts(redis);

@@ -2,6 +2,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ConfigError, loadConfig } from '../../store/config.ts';
+import { parseSentinelUrl } from '../../store/redis-url.ts';
 import { runTs } from '../support/child.ts';
 
 // README "Configuration": every setting is an environment variable parsed by one schema; a bad
@@ -60,18 +61,47 @@ describe('loadConfig', () => {
     },
   );
 
-  it.each(['http://127.0.0.1:6379', 'localhost:6379', '127.0.0.1'])(
-    'REDIS_URL=%s → ConfigError naming REDIS_URL',
-    (value) => {
-      expect(configError({ REDIS_URL: value }).message).toMatch(/\bREDIS_URL\b/);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:6379',
+    'localhost:6379',
+    '127.0.0.1',
+    'redis-sentinel://127.0.0.1:26379',
+    'redis-sentinel://127.0.0.1:99999#seedblock',
+    'redis-sentinel://#seedblock',
+    'redis-sentinel://a:1,,b:2#seedblock',
+  ])('REDIS_URL=%s → ConfigError naming REDIS_URL', (value) => {
+    expect(configError({ REDIS_URL: value }).message).toMatch(/\bREDIS_URL\b/);
+  });
 
   it('accepts redis:// and rediss:// URLs', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(loadConfig({ REDIS_URL: 'rediss://cache.example.test:6380' }).REDIS_URL).toBe(
       'rediss://cache.example.test:6380',
     );
+  });
+
+  it('accepts redis-sentinel:// URLs and reads their Sentinels, master name, auth and db', () => {
+    const url =
+      'redis-sentinel://:s3cret@10.0.0.1:26380,[fd00::1],sentinel.example.test:26381/2#seed%20block';
+    expect(loadConfig({ REDIS_URL: url }).REDIS_URL).toBe(url);
+    expect(parseSentinelUrl(url)).toEqual({
+      sentinels: [
+        { host: '10.0.0.1', port: 26380 },
+        { host: 'fd00::1', port: 26379 },
+        { host: 'sentinel.example.test', port: 26381 },
+      ],
+      name: 'seed block',
+      password: 's3cret',
+      db: 2,
+    });
+    expect(parseSentinelUrl('redis-sentinel://ops:pw@127.0.0.1#seedblock')).toEqual({
+      sentinels: [{ host: '127.0.0.1', port: 26379 }],
+      name: 'seedblock',
+      username: 'ops',
+      password: 'pw',
+      db: 0,
+    });
+    expect(parseSentinelUrl('redis://127.0.0.1:6379')).toBeNull();
   });
 
   it('the manual clock is refused with NODE_ENV=production, naming SEEDBLOCK_CLOCK', () => {

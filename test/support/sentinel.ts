@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { freePort } from '../../scripts/redis-server.ts';
+import { pollUntil } from './read-api.ts';
+
+export interface LocalSentinel {
+  readonly port: number;
+  /** A connection to the Sentinel itself (SENTINEL commands). */
+  readonly client: Redis;
+  /** The port of the master the Sentinel names now. */
+  masterPort(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A Sentinel on 127.0.0.1 watching the local Redis on `masterPort` as `name`, alone (quorum 1).
+ * Resolves once it knows `replicas` replicas of it, so a failover can start at once.
+ */
+export async function startLocalSentinel({
+  dir,
+  name,
+  masterPort,
+  replicas,
+}: {
+  dir: string;
+  name: string;
+  masterPort: number;
+  replicas: number;
+}): Promise<LocalSentinel> {
+  const port = await freePort();
+  // Sentinel rewrites its configuration file as it learns, so it gets one of its own.
+  const config = join(dir, 'sentinel.conf');
+  writeFileSync(
+    config,
+    [
+      `port ${port}`,
+      'bind 127.0.0.1',
+      `dir ${dir}`,
+      `sentinel monitor ${name} 127.0.0.1 ${masterPort} 1`,
+      `sentinel down-after-milliseconds ${name} 1000`,
+      `sentinel failover-timeout ${name} 10000`,
+      '',
+    ].join('\n'),
+  );
+  const child = spawn('redis-server', [config, '--sentinel'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 1, lazyConnect: true });
+  client.on('error', () => {});
+  const stop = async () => {
+    client.disconnect();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await pollUntil(
+      async () => {
+        try {
+          if (client.status === 'wait') await client.connect();
+          return ((await client.call('SENTINEL', 'REPLICAS', name)) as unknown[]).length;
+        } catch {
+          return -1; // not listening yet
+        }
+      },
+      (known) => known >= replicas,
+      { what: `Sentinel knowing ${replicas} replica(s) of ${name}`, everyMs: 100, timeoutMs: 15_000 },
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    port,
+    client,
+    async masterPort() {
+      const [, masterPort] = (await client.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name)) as string[];
+      return Number(masterPort);
+    },
+    stop,
+  };
+}
