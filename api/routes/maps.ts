@@ -98,9 +98,11 @@ export function plainMapRead(apiPrefix: string) {
   };
 }
 
+/** The route pattern of map reads, which is also their metrics label. */
+export const mapRoutePath = (apiPrefix: string) => `${apiPrefix}/maps/:seed` as const;
+
 /** The map read as an express route, under the API prefix, on the app itself. */
 export function mapRoutes(app: Router, apiPrefix: string, read: MapReads): void {
-  const path = `${apiPrefix}/maps`;
-  app.get(`${path}/:seed`, (req, res) => read(req, res, req.params.seed));
-  app.use(path, undecodableSeed);
+  app.get(mapRoutePath(apiPrefix), (req, res) => read(req, res, req.params.seed));
+  app.use(`${apiPrefix}/maps`, undecodableSeed);
 }
