@@ -7,7 +7,7 @@ import type { StoreContext } from './context.ts';
 export type MapEncoding = 'br' | 'gz';
 
 export type MapRead =
-  | { kind: 'ready'; etag: string; body: Buffer; encoding: MapEncoding }
+  | { kind: 'ready'; etag: string; body: Buffer }
   | { kind: 'blocked'; until: number }
   | { kind: 'permanent' }
   | { kind: 'pending' }
@@ -42,7 +42,7 @@ export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<Map
   const kind = reply[0]!.toString();
   switch (kind) {
     case 'ready':
-      return { kind, etag: reply[1]!.toString(), body: reply[2]!, encoding: o.encoding };
+      return { kind, etag: reply[1]!.toString(), body: reply[2]! };
     case 'blocked':
       return { kind, until: Number(reply[1]!.toString()) };
     case 'limited':
