@@ -8,13 +8,13 @@ const firstValue = (header: string) => {
   return (comma === -1 ? header : header.slice(0, comma)).trim();
 };
 
-/** The host the client asked for, without its port (express's `req.hostname`). */
-function hostname(req: IncomingMessage, trust: TrustProxy): string {
+/**
+ * The host the client asked for, without its port (express's `req.hostname`), for a request from a
+ * trusted proxy: its X-Forwarded-Host, else Host.
+ */
+function hostname(req: IncomingMessage): string {
   const forwarded = req.headers['x-forwarded-host'];
-  const host =
-    (typeof forwarded === 'string' && trust(req.socket.remoteAddress ?? '', 0)
-      ? firstValue(forwarded)
-      : req.headers.host) ?? '';
+  const host = (typeof forwarded === 'string' ? firstValue(forwarded) : req.headers.host) ?? '';
   // An IPv6 literal's colons are not a port.
   const colon = host.indexOf(':', host.startsWith('[') ? host.indexOf(']') + 1 : 0);
   return colon === -1 ? host : host.slice(0, colon);
@@ -31,5 +31,5 @@ export function httpsLocation(req: IncomingMessage, trust: TrustProxy): string |
   if (typeof proto !== 'string') return null;
   if (!trust(req.socket.remoteAddress ?? '', 0)) return null;
   if (firstValue(proto).toLowerCase() !== 'http') return null;
-  return encodeUrl(`https://${hostname(req, trust)}${req.url}`);
+  return encodeUrl(`https://${hostname(req)}${req.url}`);
 }
