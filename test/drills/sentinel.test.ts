@@ -8,7 +8,7 @@ import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { get, pollUntil } from '../support/read-api.ts';
-import { send } from '../support/requests.ts';
+import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
 
 // README "Running in production": Redis with a replica and Sentinel for failover. An API process
@@ -74,10 +74,7 @@ async function withStore<T>(redisUrl: string, use: (store: Store) => Promise<T>)
 const report = (masterUrl: string, seed: number) =>
   withStore(masterUrl, async (store) => {
     const { credential } = await store.issueHttpKey();
-    return send<{ blockedUntil?: string }>(`${api.base}/plugin/v1/report`, {
-      json: { event: 'round_start', seed, port: 7777 },
-      headers: { authorization: `Bearer ${credential}` },
-    });
+    return sendReport(api, credential, validReport({ seed }));
   });
 
 describe('Redis behind Sentinel', () => {
@@ -123,6 +120,6 @@ describe('Redis behind Sentinel', () => {
     const block = await withStore(replica.url, (store) =>
       store.checkSeedBlock(960_002, { countView: false }),
     );
-    expect(block).toEqual({ kind: 'window', until: Date.parse(after.body.blockedUntil!) });
+    expect(block).toEqual({ kind: 'window', until: Date.parse(after.body.blockedUntil as string) });
   });
 });

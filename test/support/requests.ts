@@ -64,7 +64,7 @@ export const validReport = (extra: Record<string, unknown> = {}) => ({
 
 /** One report with a bearer credential (and any extra headers). */
 export function sendReport(
-  api: TestApi,
+  api: Pick<TestApi, 'base'>,
   credential: string | null,
   body: unknown = validReport(),
   { path = '/plugin/v1/report', headers = {} }: { path?: string; headers?: Record<string, string> } = {},
