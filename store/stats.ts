@@ -43,27 +43,42 @@ export interface ProtectionStats {
   recent: { seed: number; at: string; endedAt: string; viewAttempts: number }[];
 }
 
+/** One ended window as kept in windows:ended (see includes/settle-window.lua); times in ms. */
+export interface EndedWindow {
+  seed: number;
+  at: number;
+  endedAt: number;
+  viewAttempts: number;
+}
+
+/** windows:ended as ZREVRANGE … WITHSCORES gives it (member, score, …): newest end first. */
+export function parseEndedWindows(withScores: string[]): EndedWindow[] {
+  const windows: EndedWindow[] = [];
+  for (let i = 0; i < withScores.length; i += 2) {
+    const [at, seed, viewAttempts] = withScores[i]!.split(':').map(Number) as [number, number, number];
+    windows.push({ seed, at, endedAt: Number(withScores[i + 1]), viewAttempts });
+  }
+  return windows;
+}
+
 export async function readProtection(ctx: StoreContext): Promise<ProtectionStats> {
-  const [counts, recent] = results(
+  const [counts, ended] = results(
     await ctx.redis
       .multi()
       .hmget(`${ctx.prefix}stats`, 'seeds', 'windows', 'viewAttemptsBlocked')
-      .lrange(`${ctx.prefix}windows:recent`, 0, PROTECTION_RECENT_MAX - 1)
+      .zrevrange(`${ctx.prefix}windows:ended`, 0, PROTECTION_RECENT_MAX - 1, 'WITHSCORES')
       .exec(),
   ) as [(string | null)[], string[]];
   return {
     seeds: Number(counts[0] ?? 0),
     windows: Number(counts[1] ?? 0),
     viewAttemptsBlocked: Number(counts[2] ?? 0),
-    recent: recent.map((line) => {
-      const w = JSON.parse(line) as { seed: number; at: number; endedAt: number; viewAttempts: number };
-      return {
-        seed: w.seed,
-        at: new Date(w.at).toISOString(),
-        endedAt: new Date(w.endedAt).toISOString(),
-        viewAttempts: w.viewAttempts,
-      };
-    }),
+    recent: parseEndedWindows(ended).map((w) => ({
+      seed: w.seed,
+      at: new Date(w.at).toISOString(),
+      endedAt: new Date(w.endedAt).toISOString(),
+      viewAttempts: w.viewAttempts,
+    })),
   };
 }
 

@@ -7,7 +7,7 @@
         [6] now (ms)  [7] seed cooldown ms  [8] per-key gap ms  [9] detection purge ms
         [10] protection recent length  [11] unused self-claim lapse ms
   Touches: server:<id>, seed:<seed>, window:<seed>, window:<other seed of the key>,
-           windows:open, windows:recent, stats, det:<seed>, det:all, seeds:detected
+           windows:open, windows:ended, stats, det:<seed>, det:all, seeds:detected
   Returns: { outcome, blockedUntil ms or '', exhausted 0/1 }, outcome one of
            revoked | opened | kept | closed | none | exhausted | cooldown | busy | gap
 ]]

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
 import { bearer, call } from '../support/http.ts';
-import type { RecentWindow } from '../support/block-state.ts';
+import { parseEndedWindows, type EndedWindow } from '../../store/stats.ts';
 
 // The API's window sweeper (api/jobs/window-sweeper.ts, every 2 s) settles windows that ran out
 // although nothing reads or reports their seed: budget charged, cooldown started, key freed, the
@@ -19,13 +19,12 @@ afterAll(async () => {
 
 const key = (name: string) => `${api.config.REDIS_PREFIX}${name}`;
 
-async function recent(): Promise<RecentWindow[]> {
-  const rows = await api.store.ctx.redis.lrange(key('windows:recent'), 0, -1);
-  return rows.map((r) => JSON.parse(r) as RecentWindow);
+async function recent(): Promise<EndedWindow[]> {
+  return parseEndedWindows(await api.store.ctx.redis.zrevrange(key('windows:ended'), 0, -1, 'WITHSCORES'));
 }
 
 /** Polls Redis (never the engine: no read may settle the window) until the sweeper has run. */
-async function waitForSweep(seed: number, timeoutMs = 5_000): Promise<{ entry: RecentWindow; ms: number }> {
+async function waitForSweep(seed: number, timeoutMs = 5_000): Promise<{ entry: EndedWindow; ms: number }> {
   const started = performance.now();
   for (;;) {
     const open = await api.store.ctx.redis.zscore(key('windows:open'), String(seed));

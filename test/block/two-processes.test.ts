@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openStore, redisReady, type ManualClock, type Store } from '../../store/index.ts';
 import { startApiProcessPair, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
-import { readBlockState, type RecentWindow } from '../support/block-state.ts';
+import { readBlockState } from '../support/block-state.ts';
+import type { EndedWindow } from '../../store/stats.ts';
 import { bearer, call } from '../support/http.ts';
 import { seededRun } from '../support/prng.ts';
 import { type TestKey } from '../support/keys.ts';
@@ -67,7 +68,7 @@ describe('two API processes on one Redis', () => {
 
     const answers: Answer[] = [];
     const phaseSpans: { start: number; end: number }[] = [];
-    const history = new Map<string, RecentWindow>();
+    const history = new Map<string, EndedWindow>();
     let requests = 0;
 
     /** A snapshot of Redis with the invariants that must hold at every instant. */

@@ -195,6 +195,21 @@ describe('protection statistics (2.7, 4.11)', () => {
     });
   });
 
+  it('lists by end time, not by the order the windows were settled in (issue 13)', async () => {
+    // Key A's window on X runs out at its 20-minute cap at T0+20; key B's on Y (opened at T0+2)
+    // gets round_end at T0+22, as the clock jumps straight there: Y is settled first, X only by
+    // the sweep that the stats read runs.
+    const x = await openWindow(api, 996_000);
+    await setClock(api, iso(T0 + 2 * MINUTE));
+    const y = await openWindow(api, 996_100);
+    await setClock(api, iso(T0 + 22 * MINUTE));
+    await closeWindow(api, y);
+    expect((await protection()).body.recent).toEqual([
+      { seed: y.seed, at: iso(T0 + 2 * MINUTE), endedAt: iso(T0 + 22 * MINUTE), viewAttempts: 0 },
+      { seed: x.seed, at: iso(T0), endedAt: x.blockedUntil, viewAttempts: 0 },
+    ]);
+  });
+
   it('never shows the seed of an open window, not from its earlier windows nor from a cached answer', async () => {
     const seed = 90210;
     const first = await openWindow(api, seed);

@@ -1,4 +1,5 @@
 import type { StoreRedis } from '../../store/redis.ts';
+import { parseEndedWindows, type EndedWindow } from '../../store/stats.ts';
 
 // Reads the block engine's state straight from Redis (the key layout of store/scripts/), for
 // suites that check it against a model or against invariants.
@@ -16,13 +17,6 @@ export interface RedisSeed {
   cooldownUntil: number | null;
 }
 
-export interface RecentWindow {
-  seed: number;
-  at: number;
-  endedAt: number;
-  viewAttempts: number;
-}
-
 export interface BlockState {
   now: number | null;
   /** windows:open, seed → score (the window's end). */
@@ -32,8 +26,8 @@ export interface BlockState {
   seeds: Map<number, RedisSeed>;
   /** server:<id> → windowSeed and lastWindowOpenedAt. */
   servers: Map<string, { windowSeed: number | null; lastWindowOpenedAt: number | null }>;
-  /** windows:recent, newest first. */
-  recent: RecentWindow[];
+  /** windows:ended, newest end first. */
+  recent: EndedWindow[];
 }
 
 const num = (v: string | undefined) => (v === undefined ? null : Number(v));
@@ -48,7 +42,7 @@ export async function readBlockState(
   const multi = redis.multi();
   multi.get(`${prefix}clock`);
   multi.zrange(`${prefix}windows:open`, '0', '-1', 'WITHSCORES');
-  multi.lrange(`${prefix}windows:recent`, 0, -1);
+  multi.zrevrange(`${prefix}windows:ended`, 0, -1, 'WITHSCORES');
   for (const seed of seeds) {
     multi.hgetall(`${prefix}window:${seed}`);
     multi.hgetall(`${prefix}seed:${seed}`);
@@ -86,6 +80,6 @@ export async function readBlockState(
     const h = values[i++] as Record<string, string>;
     servers.set(id, { windowSeed: num(h.windowSeed), lastWindowOpenedAt: num(h.lastWindowOpenedAt) });
   }
-  const recent = recentRaw.map((r) => JSON.parse(r) as RecentWindow);
+  const recent = parseEndedWindows(recentRaw);
   return { now: num(clock ?? undefined), open, windows, seeds: seedMap, servers, recent };
 }

@@ -3,7 +3,13 @@
   the seed cooldown, frees the owning key, and keeps the window for protection statistics.
   Runs when the window has run out at `now`, or at once when `force` (round_end).
   Settling a seed without a window changes nothing, so settling twice is harmless.
-  Keys (from the prefix): window:<seed>, seed:<seed>, server:<id>, windows:open, windows:recent
+  Keys (from the prefix): window:<seed>, seed:<seed>, server:<id>, windows:open, windows:ended
+  windows:ended (protection statistics' `recent`) is a sorted set scored by the end time, so its
+  order is the order windows ended in, not the order they were settled in: a sweep or a read may
+  settle a window that ran out after a later window was closed by round_end. A tie on the end
+  time goes to the window opened later, then to the higher seed (the member starts with both,
+  zero-padded, so member order is numeric order). It holds the `recentMax` latest-ended windows.
+  (Versions before it kept a list under windows:recent; that key is no longer read or written.)
   Returns true when a window was settled.
 ]]
 local function settleWindow(prefix, seed, now, force, cooldownMs, recentMax)
@@ -21,10 +27,10 @@ local function settleWindow(prefix, seed, now, force, cooldownMs, recentMax)
     redis.call('HDEL', serverKey, 'windowSeed')
   end
   redis.call('ZREM', prefix .. 'windows:open', seed)
-  redis.call('LPUSH', prefix .. 'windows:recent', cjson.encode({
-    seed = tonumber(seed), at = openedAt, endedAt = endedAt, viewAttempts = tonumber(w[4] or '0')
-  }))
-  redis.call('LTRIM', prefix .. 'windows:recent', 0, recentMax - 1)
+  local endedKey = prefix .. 'windows:ended'
+  redis.call('ZADD', endedKey, string.format('%d', endedAt),
+    string.format('%015d:%010d:%d', openedAt, tonumber(seed), tonumber(w[4] or '0')))
+  redis.call('ZREMRANGEBYRANK', endedKey, 0, -recentMax - 1)
   redis.call('DEL', windowKey)
   return true
 end
