@@ -23,7 +23,10 @@ export interface Bot {
   /** Connects to the gateway; interactions arrive from then on. */
   login(): Promise<void>;
   registerCommands(): Promise<void>;
-  /** Posts review notices until stopped; null (with a warning) when no review channel is set. */
+  /**
+   * Works off review notices (posts new reviews, edits superseded ones) until stopped; null (with
+   * a warning) when no review channel is set.
+   */
   startReviewNotices(
     blocking: StoreRedis,
     options?: { timeoutSeconds?: number; onPosted?: (review: Review, messageId: string) => void },

@@ -2,7 +2,15 @@ import { parseArgs } from 'node:util';
 import { canonicalIp } from '../api/probe/ip-address.ts';
 import { ConfigError, loadConfig, type Config } from '../store/config.ts';
 import { z } from 'zod';
-import { PORT_MAX, PORT_MIN, redisReady, SEED_MAX, SEED_MIN, type Store } from '../store/index.ts';
+import {
+  PORT_MAX,
+  PORT_MIN,
+  redisReady,
+  SEED_MAX,
+  SEED_MIN,
+  SUPERSEDED_MEANING,
+  type Store,
+} from '../store/index.ts';
 import { storeFromConfig } from '../store/process.ts';
 import { resolveRedisUrl } from './embedded.ts';
 
@@ -59,6 +67,8 @@ function ipArg(value: string): string {
 async function decide(store: Store, id: string, decision: 'approved' | 'rejected') {
   const result = await store.decideReview({ id, decision, moderator: 'operator (CLI)' });
   if (result.outcome === 'unknown') throw new Error(`no review ${id}`);
+  if (result.outcome === 'already' && result.decision === 'superseded')
+    throw new Error(`review ${id} was superseded: ${SUPERSEDED_MEANING}`);
   if (result.outcome === 'already')
     throw new Error(`review ${id} was already ${result.decision} by ${result.moderator}`);
   return { ok: true, id, decision };

@@ -123,7 +123,7 @@ export {
 } from './registrations.ts';
 export type { SelfClaimRefusal } from './self-claim.ts';
 export type { CodeClaimResult, IssuedClaimCode } from './claim-codes.ts';
-export type { Review, ReviewDecision } from './reviews.ts';
+export { SUPERSEDED_MEANING, type Review, type ReviewDecision, type ReviewStatus } from './reviews.ts';
 export type { JobRead, MapEncoding, MapRead, SeedListItem, SeedPage } from './maps.ts';
 export type { GeneratedMap } from './generation-queue.ts';
 export type { OverviewCounts, ProtectionStats } from './stats.ts';

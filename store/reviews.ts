@@ -2,15 +2,25 @@ import type { StoreContext } from './context.ts';
 
 // Manual reviews of old-style plugin claims (a code issued for one address, used from another).
 
+/**
+ * pending until a moderator approves or rejects it, or until its code registers from the
+ * expected address after all (superseded: nothing is left to decide).
+ */
+export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'superseded';
+
+/** What `superseded` means, for the bot and the CLI to say. */
+export const SUPERSEDED_MEANING = 'its code registered the server from the expected address';
+
 export interface Review {
   id: string;
   code: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: ReviewStatus;
   expectedAddress: string;
   actualAddress: string;
   reason: string;
   pluginVersion: string | null;
   createdAt: string;
+  /** The moderator who approved or rejected it; null while pending and when superseded. */
   decidedBy: string | null;
   /** The chat message that shows this review, once the bot posted it. */
   messageId: string | null;
@@ -46,7 +56,9 @@ export async function listReviews(ctx: StoreContext): Promise<Review[]> {
 }
 
 export type ReviewDecision =
-  | { outcome: 'decided' | 'already'; decision: 'approved' | 'rejected'; moderator: string }
+  | { outcome: 'decided'; decision: 'approved' | 'rejected'; moderator: string }
+  /** Closed before: `decision` is its final status; `moderator` is '' when superseded. */
+  | { outcome: 'already'; decision: Exclude<ReviewStatus, 'pending'>; moderator: string }
   | { outcome: 'unknown' };
 
 /** Approves or rejects a pending review; of two decisions at once, the first wins. */
@@ -62,15 +74,13 @@ export async function decideReview(
     await ctx.clock.now(),
   );
   if (outcome === 'unknown') return { outcome };
-  return {
-    outcome: outcome as 'decided' | 'already',
-    decision: decided as 'approved' | 'rejected',
-    moderator: by ?? '',
-  };
+  if (outcome === 'decided') return { outcome, decision, moderator: by ?? '' };
+  return { outcome: 'already', decision: decided as Exclude<ReviewStatus, 'pending'>, moderator: by ?? '' };
 }
 
 /**
- * Waits up to `timeoutSeconds` for a review that needs posting to the moderators' channel.
+ * Waits up to `timeoutSeconds` for a review whose chat message needs posting, or (once it was
+ * posted) bringing up to date, as when the review was superseded.
  * Uses its own blocking connection (`redis`), as BLMOVE holds it.
  */
 export async function nextReviewNotice(
@@ -88,7 +98,7 @@ export async function nextReviewNotice(
   return id ? getReview(ctx, id) : null;
 }
 
-/** Records where a review was posted and drops it from the posting list. */
+/** Records where a review's message is (posted or updated) and drops the notice from the posting list. */
 export async function markReviewPosted(ctx: StoreContext, id: string, messageId: string): Promise<void> {
   await ctx.redis
     .multi()

@@ -1,4 +1,4 @@
-import type { Review, Store } from '../../store/index.ts';
+import { SUPERSEDED_MEANING, type Review, type Store } from '../../store/index.ts';
 import { showModerator } from '../moderators.ts';
 import type { Decision } from './review-message.ts';
 
@@ -23,6 +23,9 @@ export async function decideReview(
   return {
     outcome: 'already',
     review,
-    notice: `This review was already ${result.decision} by ${showModerator(result.moderator)}.`,
+    notice:
+      result.decision === 'superseded'
+        ? `This review was superseded: ${SUPERSEDED_MEANING}.`
+        : `This review was already ${result.decision} by ${showModerator(result.moderator)}.`,
   };
 }

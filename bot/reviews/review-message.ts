@@ -5,11 +5,12 @@ import {
   type APIButtonComponentWithCustomId,
   type APIEmbed,
 } from 'discord.js';
-import type { Review } from '../../store/index.ts';
+import { SUPERSEDED_MEANING, type Review, type ReviewStatus } from '../../store/index.ts';
 import { discordTime, inlineCode } from '../command.ts';
 import { showModerator } from '../moderators.ts';
 
-// The moderators' channel message of one review: an embed with its facts and two buttons.
+// The moderators' channel message of one review: an embed with its facts and two buttons (none
+// once superseded: there is nothing left to decide, nor anyone's decision to show).
 
 export type ReviewAction = 'approve' | 'reject';
 export type Decision = 'approved' | 'rejected';
@@ -31,14 +32,31 @@ const REASONS: Record<string, string> = {
   port_mismatch: 'the claim came from another port',
 };
 
-const COLORS = { pending: 0xf0b232, approved: 0x23a55a, rejected: 0xda373c } as const;
+const COLORS: Record<ReviewStatus, number> = {
+  pending: 0xf0b232,
+  approved: 0x23a55a,
+  rejected: 0xda373c,
+  superseded: 0x80848e,
+};
+
+/** The closing line of a review that is no longer pending. */
+function outcome(review: Review): string {
+  if (review.status === 'superseded') {
+    return `Superseded: ${SUPERSEDED_MEANING} (\`${review.expectedAddress}\`)`;
+  }
+  const verb = review.status === 'approved' ? 'Approved' : 'Rejected';
+  return `${verb} by ${review.decidedBy ? showModerator(review.decidedBy) : 'a moderator'}`;
+}
 
 export interface ReviewMessage {
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
 }
 
-/** The message for a review in its current state: buttons live while pending, disabled after. */
+/**
+ * The message for a review in its current state: buttons live while pending, disabled once
+ * decided, gone once superseded.
+ */
 export function reviewMessage(review: Review): ReviewMessage {
   const decided = review.status !== 'pending';
   const fields = [
@@ -56,14 +74,7 @@ export function reviewMessage(review: Review): ReviewMessage {
     { name: 'Expected address', value: `\`${review.expectedAddress}\``, inline: true },
     { name: 'Actual address', value: `\`${review.actualAddress}\``, inline: true },
   ];
-  if (decided) {
-    const verb = review.status === 'approved' ? 'Approved' : 'Rejected';
-    fields.push({
-      name: 'Decision',
-      value: `${verb} by ${review.decidedBy ? showModerator(review.decidedBy) : 'a moderator'}`,
-      inline: false,
-    });
-  }
+  if (decided) fields.push({ name: 'Decision', value: outcome(review), inline: false });
   const embed: APIEmbed = {
     title: decided ? `Claim review: ${review.status}` : 'Claim review',
     description:
@@ -75,6 +86,7 @@ export function reviewMessage(review: Review): ReviewMessage {
     footer: { text: `Review ${review.id}` },
     timestamp: review.createdAt,
   };
+  if (review.status === 'superseded') return { embeds: [embed], components: [] };
   return {
     embeds: [embed],
     components: [

@@ -1,20 +1,36 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Routes, type APIMessage, type REST } from 'discord.js';
+import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIMessage, type REST } from 'discord.js';
 import type { Logger } from '../../store/logger.ts';
 import type { Review, Store, StoreRedis } from '../../store/index.ts';
 import { reviewMessage } from './review-message.ts';
 import { loggableError } from '../log-error.ts';
 
-// Posts each new review to the moderators' channel. The store hands notices over with BLMOVE
-// (reviews:notify → reviews:posting) and forgets one only once markReviewPosted recorded the
-// message, so a notice taken by a bot that stopped before posting is still in reviews:posting:
-// on start, and after any failure, those are posted (again) first. At least once, never lost.
+// Keeps the moderators' channel showing each review as it stands. The store hands notices over
+// with BLMOVE (reviews:notify → reviews:posting) and forgets one only once markReviewPosted
+// recorded the message, so a notice taken by a bot that stopped before showing it is still in
+// reviews:posting: on start, and after any failure, those are shown (again) first. A review
+// without a message is posted; one with a message (a later notice: it was superseded) has its
+// message edited to its current state. At least once, never lost; showing twice is harmless.
 
-/** Posts one review message; returns the message id. */
-export async function postReview(
+/**
+ * Posts or edits the message of one review; returns its id, or null when the message to edit
+ * is gone from the channel (deleted: there is nothing left to update).
+ */
+export async function showReview(
   { rest, store, channelId }: { rest: REST; store: Store; channelId: string },
   review: Review,
-): Promise<string> {
+): Promise<string | null> {
+  if (review.messageId) {
+    let gone = false;
+    try {
+      await rest.patch(Routes.channelMessage(channelId, review.messageId), { body: reviewMessage(review) });
+    } catch (err) {
+      if (!(err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownMessage)) throw err;
+      gone = true;
+    }
+    await store.markReviewPosted(review.id, review.messageId);
+    return gone ? null : review.messageId;
+  }
   const message = (await rest.post(Routes.channelMessages(channelId), {
     body: { ...reviewMessage(review), allowed_mentions: { parse: [] } },
   })) as APIMessage;
@@ -31,7 +47,7 @@ export interface ReviewNoticeOptions {
   blocking: StoreRedis;
   /** How long one BLMOVE waits. */
   timeoutSeconds?: number;
-  /** Called after each posted review (tests wait on it). */
+  /** Called after each review message posted or updated (tests wait on it). */
   onPosted?: (review: Review, messageId: string) => void;
 }
 
@@ -46,9 +62,11 @@ export function startReviewNotices(options: ReviewNoticeOptions): ReviewNotices 
   const { store, logger, blocking, timeoutSeconds = 5 } = options;
   const stopping = new AbortController();
 
-  const post = async (review: Review) => {
-    const messageId = await postReview(options, review);
-    logger.info({ review: review.id, messageId }, 'review posted');
+  const show = async (review: Review) => {
+    const messageId = await showReview(options, review);
+    const fields = { review: review.id, status: review.status, messageId: messageId ?? review.messageId };
+    if (messageId === null) return logger.info(fields, 'review message deleted; nothing to update');
+    logger.info(fields, review.messageId ? 'review message updated' : 'review posted');
     options.onPosted?.(review, messageId);
   };
 
@@ -58,11 +76,11 @@ export function startReviewNotices(options: ReviewNoticeOptions): ReviewNotices 
     while (!stopping.signal.aborted) {
       try {
         if (sweep) {
-          for (const review of await store.reviewsAwaitingPost()) await post(review);
+          for (const review of await store.reviewsAwaitingPost()) await show(review);
           sweep = false;
         }
         const review = await store.nextReviewNotice(blocking, timeoutSeconds);
-        if (review) await post(review);
+        if (review) await show(review);
         failures = 0;
       } catch (err) {
         if (stopping.signal.aborted) break;

@@ -3,7 +3,10 @@
   address registers the request's IP:port. A code with one registers when it matches; otherwise
   the first such claim opens one review request (and queues a notice for the bot's moderators'
   channel). After approval the same code, resent from the reviewed address, registers.
-  Registering revokes every earlier registration at that IP:port and uses up the code.
+  Registering revokes every earlier registration at that IP:port and uses up the code. A code
+  still under review that registers from its expected address closes its review as superseded
+  (no decision is left to take) and queues another notice, so the bot updates the review's
+  message the same at-least-once way it posts it.
 
   KEYS: none; built from the prefix.
   ARGV: [1] prefix  [2] normalized code  [3] request ip  [4] request port  [5] now (ms)
@@ -62,4 +65,9 @@ createRegistration(prefix, ARGV[6], ARGV[7], 'plugin', now, {
   ip = ip, port = port, pluginVersion = ARGV[9], gameVersion = ARGV[10], labApiVersion = ARGV[11]
 })
 redis.call('HSET', codeKey, 'status', 'used', 'usedBy', ARGV[6])
+if status == 'review' then
+  redis.call('HSET', prefix .. 'review:' .. c[5], 'status', 'superseded', 'decidedAt', now)
+  redis.call('ZREM', prefix .. 'reviews:pending', c[5])
+  redis.call('LPUSH', prefix .. 'reviews:notify', c[5])
+end
 return { 'verified' }

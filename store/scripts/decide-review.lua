@@ -1,11 +1,12 @@
 --[[
   A moderator's decision on a pending review. Two moderators pressing at once give one decision:
-  the first wins, the second learns who decided.
+  the first wins, the second learns who decided. A superseded review (its code registered from
+  the expected address meanwhile) takes no decision either; no one decided it.
 
   KEYS: none; built from the prefix.
   ARGV: [1] prefix  [2] review id  [3] decision ('approved' | 'rejected')  [4] moderator  [5] now
   Touches: review:<id>, reviews:pending, code:<code of the review>
-  Returns: { 'decided', decision, moderator } | { 'already', decision, moderator } | { 'unknown' }
+  Returns: { 'decided', decision, moderator } | { 'already', status, moderator or '' } | { 'unknown' }
 ]]
 local prefix, id, decision, moderator, now = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 local reviewKey = prefix .. 'review:' .. id

@@ -8,6 +8,7 @@ import { buttonPress, deliver, member } from './support/interactions.ts';
 import { embedField as field, ephemeralReply, responseTo, type MessageBody } from './support/replies.ts';
 import { APPLICATION_ID, MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './support/snowflakes.ts';
 import { startTestBot, type TestBot } from './support/test-bot.ts';
+import { pollUntil } from '../support/read-api.ts';
 
 // Claim reviews: posted to the moderators' channel as an embed with Approve/Reject buttons, and
 // decided by pressing them (moderators only, one decision however many press at once).
@@ -58,18 +59,44 @@ async function openReview(pluginVersion = '1.1.0') {
 }
 
 /**
- * Runs the notice loop until `review` is posted and recorded; returns the posted message as
- * Discord holds it.
+ * Runs the bot's notice loop (on a blocking connection of its own, as main.ts does); `shown`
+ * resolves with the message id once the review was posted or updated in the given status.
  */
-async function postedReview(review: Review): Promise<FakeMessage> {
-  const messageId = await new Promise<string>((resolve) => {
-    notices = t.bot.startReviewNotices(blocking, {
-      timeoutSeconds: 1,
-      onPosted: (posted, id) => posted.id === review.id && resolve(id),
-    });
+async function runNotices(bot: TestBot = t) {
+  const connection = connectRedis({ url: inject('redisUrl'), name: 'test-bot-notices', blocking: true });
+  await redisReady(connection);
+  const seen: { review: Review; messageId: string }[] = [];
+  const wake = new Set<() => void>();
+  const handle = bot.bot.startReviewNotices(connection, {
+    timeoutSeconds: 1,
+    onPosted: (review, messageId) => {
+      seen.push({ review, messageId });
+      for (const w of wake) w();
+    },
   });
-  const post = discord.find(isReviewPost).find((p) => (p.response as FakeMessage).id === messageId);
-  return post!.response as FakeMessage;
+  notices = handle;
+  return {
+    stop: () => handle!.stop(),
+    async shown(reviewId: string, status: Review['status'] = 'pending'): Promise<string> {
+      for (;;) {
+        const hit = seen.find((s) => s.review.id === reviewId && s.review.status === status);
+        if (hit) return hit.messageId;
+        await new Promise<void>((resolve) => {
+          const w = () => {
+            wake.delete(w);
+            resolve();
+          };
+          wake.add(w);
+        });
+      }
+    },
+  };
+}
+
+/** Runs the notice loop until `review` is posted and recorded; returns the posted message as Discord holds it. */
+async function postedReview(review: Review): Promise<FakeMessage> {
+  const messageId = await (await runNotices()).shown(review.id);
+  return discord.messages.get(messageId)!;
 }
 
 describe('posting reviews', () => {
@@ -247,5 +274,134 @@ describe('deciding reviews', () => {
     });
     await deliver(t.bot, press);
     expect(ephemeralReply(discord, press)).toBe('This review no longer exists.');
+  });
+});
+
+describe('superseded reviews (a code used from its expected address after all)', () => {
+  const EXPECTED = { ip: '203.0.113.5', port: 7777 }; // what openReview issues the code for
+  const claimFromExpected = (review: Review) => t.store.claimWithCode({ code: review.code, ...EXPECTED });
+  const isEditOf = (messageId: string) => (r: CapturedRequest) =>
+    r.method === 'PATCH' && r.path === `/channels/${REVIEW_CHANNEL_ID}/messages/${messageId}`;
+  const SUPERSEDED =
+    'Superseded: its code registered the server from the expected address (`203.0.113.5:7777`)';
+
+  /** A message body (sent, or as Discord holds it) showing the review superseded, with no buttons. */
+  function expectSuperseded(body: unknown) {
+    const message = body as MessageBody | undefined;
+    expect(message?.embeds?.[0]?.title).toBe('Claim review: superseded');
+    expect(field(message, 'Decision')).toBe(SUPERSEDED);
+    expect(message?.components).toEqual([]);
+  }
+
+  const queued = async () => ({
+    notify: await t.store.ctx.redis.llen(`${t.config.REDIS_PREFIX}reviews:notify`),
+    posting: await t.store.ctx.redis.llen(`${t.config.REDIS_PREFIX}reviews:posting`),
+  });
+
+  it('closes the review; the bot edits its message to show that, without buttons; no longer pending', async () => {
+    const review = await openReview();
+    const running = await runNotices();
+    const messageId = await running.shown(review.id);
+    expect(discord.messages.get(messageId)?.components).toHaveLength(1);
+
+    expect((await claimFromExpected(review)).status).toBe('verified');
+    expect(await t.store.getReview(review.id)).toMatchObject({
+      status: 'superseded',
+      decidedBy: null,
+      messageId,
+    });
+    expect((await t.store.listReviews()).map((r) => r.id)).not.toContain(review.id);
+
+    expect(await running.shown(review.id, 'superseded')).toBe(messageId);
+    const [edit, ...more] = discord.find(isEditOf(messageId));
+    expect(more).toEqual([]);
+    expect(edit!.headers.get('authorization')).toBe('Bot test-bot-token');
+    expectSuperseded(edit!.body);
+    expectSuperseded(discord.messages.get(messageId));
+    expect(discord.find(isReviewPost)).toHaveLength(1);
+    expect(await queued()).toEqual({ notify: 0, posting: 0 });
+  });
+
+  it('the edit waits in Redis while no bot runs, and the next bot makes it', async () => {
+    const review = await openReview();
+    const other = await openReview();
+    const first = await runNotices();
+    const messageId = await first.shown(review.id);
+    const otherId = await first.shown(other.id);
+    await first.stop();
+
+    // Superseded while the bot is down; the other review too, and that notice is taken by a bot
+    // that stops before editing (it stays in reviews:posting).
+    expect((await claimFromExpected(review)).status).toBe('verified');
+    expect((await claimFromExpected(other)).status).toBe('verified');
+    expect(await t.store.nextReviewNotice(blocking, 1)).toMatchObject({
+      id: review.id,
+      status: 'superseded',
+    });
+    expect(await queued()).toEqual({ notify: 1, posting: 1 });
+    expect(discord.find((r) => r.method === 'PATCH')).toEqual([]);
+
+    // A new bot process over the same store.
+    const restarted = await startTestBot({ REDIS_PREFIX: t.config.REDIS_PREFIX });
+    try {
+      const second = await runNotices(restarted);
+      expect(await second.shown(review.id, 'superseded')).toBe(messageId);
+      expect(await second.shown(other.id, 'superseded')).toBe(otherId);
+      expectSuperseded(discord.messages.get(messageId));
+      expectSuperseded(discord.messages.get(otherId));
+      expect(discord.find(isReviewPost)).toHaveLength(2);
+      expect(await queued()).toEqual({ notify: 0, posting: 0 });
+      await second.stop();
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('a review superseded before it was ever posted is posted as it stands: closed, no buttons', async () => {
+    const review = await openReview();
+    expect((await claimFromExpected(review)).status).toBe('verified');
+    const running = await runNotices();
+    const messageId = await running.shown(review.id, 'superseded');
+    const [post, ...more] = discord.find(isReviewPost);
+    expect(more).toEqual([]);
+    expectSuperseded(post!.body);
+    // Its second notice (the supersede) is worked off too: an edit to the same state.
+    await pollUntil(queued, (q) => q.notify === 0 && q.posting === 0, { what: 'notices worked off' });
+    expectSuperseded(discord.messages.get(messageId));
+  });
+
+  it('a deleted message is not recreated, and the notices after it still go out', async () => {
+    const review = await openReview();
+    const running = await runNotices();
+    const messageId = await running.shown(review.id);
+    discord.messages.delete(messageId); // a moderator deleted it
+    expect((await claimFromExpected(review)).status).toBe('verified');
+    const next = await openReview();
+    await running.shown(next.id);
+
+    const [edit] = discord.find(isEditOf(messageId));
+    expect(edit).toBeDefined();
+    expect(discord.find(isReviewPost)).toHaveLength(2);
+    expect(discord.messages.has(messageId)).toBe(false);
+    expect(await queued()).toEqual({ notify: 0, posting: 0 });
+  });
+
+  it('a press on its old buttons shows it superseded and decides nothing', async () => {
+    const review = await openReview();
+    const message = await postedReview(review);
+    expect((await claimFromExpected(review)).status).toBe('verified');
+
+    const press = buttonPress(`review:reject:${review.id}`, alice, message);
+    await deliver(t.bot, press);
+    const response = responseTo(discord, press);
+    expect(response.type).toBe(InteractionResponseType.UpdateMessage);
+    expectSuperseded(response.data);
+    const [followUp] = discord.find((r) => r.path.startsWith(`/webhooks/${APPLICATION_ID}/${press.token}`));
+    expect((followUp!.body as { content: string }).content).toBe(
+      'This review was superseded: its code registered the server from the expected address.',
+    );
+    expect(await t.store.getReview(review.id)).toMatchObject({ status: 'superseded', decidedBy: null });
+    // The registration the code made stands.
+    expect((await t.store.listRegistrations()).filter((r) => r.ip === EXPECTED.ip)).toHaveLength(1);
   });
 });

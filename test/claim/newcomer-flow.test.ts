@@ -121,4 +121,28 @@ describe.concurrent('newcomer flow through the operator CLI', () => {
     expect(again.out.error).toBe(`review ${review!.id} was already rejected by operator (CLI)`);
     expect(await claim()).toMatchObject({ status: 403 });
   });
+
+  it('a review whose code then registers from its expected address: gone from review list, not decidable', async () => {
+    const api = await newApi();
+    const { code } = await api.store.issueClaimCode({ ip: '198.51.100.60', port: 7777 });
+    const review = await pluginClaim(api, { code, port: 7777 }, from('198.51.100.61'));
+    expect(review.body).toMatchObject({ status: 'review', reason: 'ip_mismatch' });
+    const listed = await runAdmin<{ reviews: Review[] }>(api, 'review', 'list');
+    expect(listed.out.reviews.map((r) => r.code)).toEqual([code]);
+    const id = listed.out.reviews[0]!.id;
+
+    const verified = await pluginClaim(api, { code, port: 7777 }, from('198.51.100.60'));
+    expect(verified.status).toBe(200);
+    expect(await runAdmin(api, 'review', 'list')).toMatchObject({ exitCode: 0, out: { reviews: [] } });
+    const approve = await runAdmin(api, 'review', 'approve', id);
+    expect(approve.exitCode).toBe(1);
+    expect(approve.out.error).toBe(
+      `review ${id} was superseded: its code registered the server from the expected address`,
+    );
+    // The registration the code made stands; the code is used up.
+    expect(await api.store.listRegistrations()).toEqual([
+      expect.objectContaining({ serverId: verified.body.serverId, ip: '198.51.100.60', port: 7777 }),
+    ]);
+    expect((await pluginClaim(api, { code, port: 7777 }, from('198.51.100.61'))).status).toBe(401);
+  });
 });

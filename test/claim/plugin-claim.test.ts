@@ -159,6 +159,33 @@ describe('202 review of an old-style code', () => {
     expect((await pluginClaim(api, { code, port: 7778 }, from(ELSEWHERE))).status).toBe(401);
   });
 
+  it('used from its expected address while under review: registers there and supersedes the review', async () => {
+    const code = await issue({ ip: HOME, port: 7777 });
+    expect((await pluginClaim(api, { code, port: 7777 }, from(ELSEWHERE))).status).toBe(202);
+    const [review] = await api.store.listReviews();
+
+    const res = await pluginClaim(api, { code, port: 7777 }, from(HOME));
+    expect(res.status).toBe(200);
+    expect(await api.store.getRegistration(res.body.serverId)).toMatchObject({ ip: HOME, port: 7777 });
+    expect(await api.store.listReviews()).toEqual([]);
+    expect(await api.store.getReview(review!.id)).toMatchObject({ status: 'superseded', decidedBy: null });
+    // A second notice for the bot, to update the review's message.
+    expect(await api.store.ctx.redis.lrange(`${api.config.REDIS_PREFIX}reviews:notify`, 0, -1)).toEqual([
+      review!.id,
+      review!.id,
+    ]);
+    // Nothing is left to decide, and the resend from the reviewed address stays refused.
+    expect(
+      await api.store.decideReview({ id: review!.id, decision: 'approved', moderator: 'mod-c' }),
+    ).toEqual({
+      outcome: 'already',
+      decision: 'superseded',
+      moderator: '',
+    });
+    expect((await pluginClaim(api, { code, port: 7777 }, from(ELSEWHERE))).status).toBe(401);
+    expect(await api.store.listRegistrations()).toHaveLength(1);
+  });
+
   it('after rejection: 403 claim rejected, and again on every resend', async () => {
     const code = await issue({ ip: HOME, port: 7777 });
     expect((await pluginClaim(api, { code, port: 7777 }, from(ELSEWHERE))).status).toBe(202);

@@ -34,7 +34,7 @@ export function messageFrom(channelId: string, sent: Record<string, unknown>, id
     },
     content: '',
     timestamp: new Date().toISOString(),
-    edited_timestamp: null,
+    edited_timestamp: null as string | null,
     tts: false,
     mention_everyone: false,
     mentions: [],
@@ -63,6 +63,8 @@ async function readBody(request: Request): Promise<unknown> {
 export function fakeDiscord() {
   const requests: CapturedRequest[] = [];
   const waiters = new Set<() => void>();
+  /** Channel messages as Discord holds them now: posted, then edited; deleted ones are gone. */
+  const messages = new Map<string, FakeMessage>();
 
   const capture = async (
     request: Request,
@@ -102,13 +104,26 @@ export function fakeDiscord() {
         messageFrom(snowflake(), captured.body as Record<string, unknown>, String(params.messageId)),
       );
     }),
-    // Messages the bot posts itself (review requests).
+    // Messages the bot posts itself (review requests), and its edits of them.
     http.post(`${API}/channels/:channelId/messages`, async ({ request, params }) => {
       const captured = await capture(request, params);
-      return answer(
-        captured,
-        messageFrom(String(params.channelId), captured.body as Record<string, unknown>),
-      );
+      const message = messageFrom(String(params.channelId), captured.body as Record<string, unknown>);
+      messages.set(message.id, message);
+      return answer(captured, message);
+    }),
+    http.patch(`${API}/channels/:channelId/messages/:messageId`, async ({ request, params }) => {
+      const captured = await capture(request, params);
+      const held = messages.get(String(params.messageId));
+      if (!held || held.channel_id !== params.channelId) {
+        return HttpResponse.json({ message: 'Unknown Message', code: 10008 }, { status: 404 });
+      }
+      const edited = {
+        ...held,
+        ...(captured.body as Record<string, unknown>),
+        edited_timestamp: new Date().toISOString(),
+      };
+      messages.set(edited.id, edited);
+      return answer(captured, edited);
     }),
     // Slash command registration (bulk overwrite), in a guild or globally.
     http.put(`${API}/applications/:appId/guilds/:guildId/commands`, async ({ request, params }) => {
@@ -124,6 +139,7 @@ export function fakeDiscord() {
   return {
     server,
     requests,
+    messages,
     /** Requests matching `filter`, in order. */
     find(filter: (r: CapturedRequest) => boolean): CapturedRequest[] {
       return requests.filter(filter);
@@ -157,6 +173,7 @@ export function fakeDiscord() {
     },
     reset() {
       requests.length = 0;
+      messages.clear();
     },
   };
 }
