@@ -31,18 +31,13 @@ async function main() {
     .catch((err: unknown) => logger.error({ err: loggableError(err) }, 'registering slash commands failed'));
   const notices = bot.startReviewNotices(blocking);
 
-  stopOnSignal(
-    logger,
-    'shutting down',
-    async () => {
-      await notices?.stop();
-      blocking.disconnect();
-      await bot.idle();
-      await bot.destroy();
-      await store.close();
-    },
-    10_000,
-  );
+  stopOnSignal(logger, 'shutting down', async () => {
+    await notices?.stop();
+    blocking.disconnect();
+    await bot.idle();
+    await bot.destroy();
+    await store.close();
+  });
 }
 
 try {

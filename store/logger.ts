@@ -1,4 +1,5 @@
-import { destination as pinoDestination, pino, type Logger, type LoggerOptions } from 'pino';
+import { write as fsWrite, writeSync } from 'node:fs';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
 
@@ -18,11 +19,124 @@ export function logOptions(level: string, name: string): LoggerOptions {
   };
 }
 
+/** Lines are written once this many characters are queued (one syscall per 4 KiB, not per line). */
+const WRITE_AT = 4096;
+/** When the reader does not keep up, lines past this many queued characters are dropped. */
+const QUEUE_MAX = 8 * 1024 * 1024;
+/** A full pipe (EAGAIN) is tried again after this pause. */
+const RETRY_MS = 100;
+
+export interface LineDestination extends DestinationStream {
+  /** Starts writing whatever is queued (no-op while a write is in flight). */
+  flush(): void;
+  /**
+   * Writes everything queued; resolves once it is written or dropped (the fd failed), or after
+   * `timeoutMs` whatever the state (a reader that does not read holds nothing up).
+   */
+  drain(timeoutMs: number): Promise<void>;
+  /** At exit: one synchronous attempt at writing what is queued; any error drops it. */
+  flushSync(): void;
+}
+
+/**
+ * Buffered log lines to a file descriptor that never holds a process up. Written asynchronously,
+ * one write in flight at a time; a full pipe is retried; any other failure (EPIPE: the reader is
+ * gone) drops the queued lines and every later one. At exit, what is queued gets one synchronous
+ * write, unless a write is still in flight (the reader is not keeping up) or the fd failed.
+ * pino.destination (sonic-boom) is not used because its exit-time flushSync retries every error
+ * but EAGAIN, 10 times a second, forever: on a dead pipe an exiting process never ends.
+ * Losing logs to a dead reader is acceptable; a process that never exits is not.
+ */
+export function lineDestination(fd: number): LineDestination {
+  let queued = '';
+  let inFlight = false;
+  let failed = false;
+  /** Called once nothing is queued or in flight (or the fd failed); see drain(). */
+  const drained = new Set<() => void>();
+
+  const writeOut = (bytes: Buffer): void => {
+    inFlight = true;
+    fsWrite(fd, bytes, 0, bytes.length, null, (err, written) => {
+      if (err && err.code === 'EAGAIN') {
+        setTimeout(() => writeOut(bytes), RETRY_MS).unref();
+        return;
+      }
+      if (err) {
+        failed = true;
+        queued = '';
+      } else if (written < bytes.length) {
+        writeOut(bytes.subarray(written));
+        return;
+      }
+      inFlight = false;
+      if (queued && (drained.size > 0 || queued.length >= WRITE_AT)) writeQueued();
+      else if (!queued) for (const done of drained) done();
+    });
+  };
+  const writeQueued = () => {
+    const bytes = Buffer.from(queued);
+    queued = '';
+    writeOut(bytes);
+  };
+
+  return {
+    write(line: string) {
+      if (failed || queued.length > QUEUE_MAX) return;
+      queued += line;
+      if (!inFlight && queued.length >= WRITE_AT) writeQueued();
+    },
+    flush() {
+      if (!failed && !inFlight && queued) writeQueued();
+    },
+    drain(timeoutMs) {
+      this.flush();
+      if (!inFlight) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          drained.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        drained.add(done);
+      });
+    },
+    flushSync() {
+      if (failed || inFlight || !queued) return;
+      const bytes = Buffer.from(queued);
+      queued = '';
+      try {
+        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+      } catch {
+        failed = true;
+      }
+    },
+  };
+}
+
+let stdout: LineDestination | undefined;
+
+/** The one stdout destination of this process, shared by its loggers. */
+function stdoutLines(): LineDestination {
+  if (!stdout) {
+    const lines = lineDestination(1);
+    // A quiet process still shows its lines within a second; an exiting one writes the rest.
+    setInterval(() => lines.flush(), 1_000).unref();
+    process.on('exit', () => lines.flushSync());
+    stdout = lines;
+  }
+  return stdout;
+}
+
+/**
+ * Writes the log lines this process queued for stdout, waiting at most `timeoutMs` (before a
+ * planned exit, so its last lines are not left to the one synchronous attempt at exit).
+ */
+export async function drainLogs(timeoutMs: number): Promise<void> {
+  await stdout?.drain(timeoutMs);
+}
+
 /** Structured JSON logs on stdout. */
 export function createLogger(level: string, name: string): Logger {
-  // Buffered writes (flushed at 4 KiB and on exit) keep one syscall off every request.
-  const destination = pinoDestination({ dest: 1, sync: false, minLength: 4096 });
-  // A quiet process still shows its lines within a second.
-  setInterval(() => destination.flush(), 1_000).unref();
-  return pino(logOptions(level, name), destination);
+  return pino(logOptions(level, name), stdoutLines());
 }

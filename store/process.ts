@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import { ConfigError } from './config.ts';
 import { openStore, type Store } from './index.ts';
-import type { Logger } from './logger.ts';
+import { drainLogs, type Logger } from './logger.ts';
 
 // What every long-running process (API, generator, bot) and the CLI do alike at start and stop.
 
@@ -17,26 +17,41 @@ export function storeFromConfig(config: Config, name: string): Store {
 }
 
 /**
- * Runs `stop` once on SIGTERM or SIGINT, then exits 0 (1 if stopping failed). `graceMs` bounds the
- * whole stop, so whatever hangs (a peer, Redis), the process still ends.
+ * How long a process may take to stop after SIGTERM or SIGINT: it finishes what is in hand
+ * within it, else it exits anyway. `npm start` gives its children as long, then kills them.
  */
-export function stopOnSignal(
-  logger: Logger,
-  message: string,
-  stop: () => Promise<void>,
-  graceMs = 15_000,
-): void {
+export const SHUTDOWN_GRACE_MS = 15_000;
+
+/** How long an exiting process waits for its last log lines to be written (within the grace). */
+const LOG_DRAIN_MS = 1_000;
+
+/** Exits once the log lines written so far are out (or LOG_DRAIN_MS passed). */
+async function exitAfterLogs(code: number): Promise<never> {
+  await drainLogs(LOG_DRAIN_MS);
+  process.exit(code);
+}
+
+/**
+ * Runs `stop` once on SIGTERM or SIGINT, then exits 0 (1 if stopping failed). SHUTDOWN_GRACE_MS
+ * bounds the whole stop, so whatever hangs (a peer, Redis), the process still ends. A repeated
+ * signal (Ctrl-C reaches the whole process group, and `npm start` passes it on as well) changes
+ * nothing: the stop under way goes on.
+ */
+export function stopOnSignal(logger: Logger, message: string, stop: () => Promise<void>): void {
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, message);
-    setTimeout(() => process.exit(1), graceMs).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {
       await stop();
     } catch (err) {
       logger.error({ err }, 'shutdown failed');
-      process.exit(1);
+      await exitAfterLogs(1);
     }
-    process.exit(0);
+    await exitAfterLogs(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
