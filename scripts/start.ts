@@ -2,15 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../store/config.ts';
+import { createLogger } from '../store/logger.ts';
+import { SHUTDOWN_GRACE_MS } from '../store/process.ts';
 import { EMBEDDED_REDIS_DIR, EMBEDDED_REDIS_PORT, EMBEDDED_REDIS_URL_FILE } from './embedded.ts';
 import { startLocalRedis, waitForRedis, type LocalRedis } from './redis-server.ts';
 
 // `npm start`: the whole service on one machine. With REDIS_URL unset it runs its own durable
 // redis-server (AOF, fsync always, data under .data/redis); then the API, the generator worker
 // and, when DISCORD_TOKEN is set, the chat bot, each as its own process on that Redis.
+// SIGTERM or SIGINT stops them all within SHUTDOWN_GRACE_MS (plus Redis's own stop).
 
 const root = join(import.meta.dirname, '..');
-const log = (line: string) => console.log(JSON.stringify({ name: 'start', msg: line }));
+/**
+ * The embedded Redis stops after the processes using it, and is killed if it takes longer than
+ * this (AOF with fsync always: nothing it acknowledged is lost).
+ */
+const REDIS_STOP_MS = 500;
 
 interface Part {
   name: string;
@@ -20,23 +27,54 @@ interface Part {
 
 async function main() {
   const config = loadConfig();
-  let redis: LocalRedis | undefined;
+  const logger = createLogger(config.LOG_LEVEL, 'start');
+  const children: ChildProcess[] = [];
+  let redis: Promise<LocalRedis | undefined> = Promise.resolve(undefined);
+  let stopping = false;
+  const running = () => children.filter((c) => c.exitCode === null && c.signalCode === null);
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const left = running();
+    for (const child of left) child.kill('SIGTERM');
+    // Each stops within the grace period by itself; whatever has not by then is killed.
+    const deadline = setTimeout(() => {
+      for (const child of running()) child.kill('SIGKILL');
+    }, SHUTDOWN_GRACE_MS);
+    await Promise.all(left.map((c) => new Promise((r) => c.once('exit', r))));
+    clearTimeout(deadline);
+    const embedded = await redis.catch(() => undefined);
+    if (embedded) {
+      const kill = setTimeout(() => embedded.process.kill('SIGKILL'), REDIS_STOP_MS);
+      await embedded.stop();
+      clearTimeout(kill);
+      rmSync(EMBEDDED_REDIS_URL_FILE, { force: true });
+    }
+    process.exit(code);
+  };
+  // From the start and for the whole stop: Ctrl-C also reaches every process of the group, and
+  // npm passes a signal on as well; a repeated one must not end this process before its children.
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
   let redisUrl = config.REDIS_URL;
   if (!redisUrl) {
     const url = `redis://127.0.0.1:${EMBEDDED_REDIS_PORT}`;
-    const running = await waitForRedis(url, 300).then(
+    const alreadyRunning = await waitForRedis(url, 300).then(
       () => true,
       () => false,
     );
-    if (running) {
-      log(`using the embedded redis already running at ${url}`);
+    if (alreadyRunning) {
+      logger.info(`using the embedded redis already running at ${url}`);
     } else {
-      redis = await startLocalRedis({ dir: EMBEDDED_REDIS_DIR, port: EMBEDDED_REDIS_PORT, durable: true });
-      log(`embedded redis-server at ${redis.url} (data in .data/redis)`);
+      const started = startLocalRedis({ dir: EMBEDDED_REDIS_DIR, port: EMBEDDED_REDIS_PORT, durable: true });
+      redis = started;
+      logger.info(`embedded redis-server at ${(await started).url} (data in .data/redis)`);
     }
     redisUrl = url;
     writeFileSync(EMBEDDED_REDIS_URL_FILE, `${url}\n`);
   }
+  if (stopping) return;
 
   const parts: Part[] = [
     { name: 'api', entry: 'api/main.ts' },
@@ -47,25 +85,9 @@ async function main() {
       off: config.DISCORD_TOKEN ? undefined : 'chat bot off: DISCORD_TOKEN is not set',
     },
   ];
-  const children: ChildProcess[] = [];
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(
-      children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
-    );
-    if (redis) {
-      await redis.stop();
-      rmSync(EMBEDDED_REDIS_URL_FILE, { force: true });
-    }
-    process.exit(code);
-  };
-
   for (const part of parts) {
     if (part.off) {
-      log(part.off);
+      logger.info(part.off);
       continue;
     }
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, part.entry)], {
@@ -75,14 +97,12 @@ async function main() {
     });
     child.once('exit', (code, signal) => {
       if (stopping) return;
-      log(`${part.name} exited (${signal ?? code}); stopping the service`);
+      logger.info(`${part.name} exited (${signal ?? code}); stopping the service`);
       void stop(code || 1);
     });
     children.push(child);
   }
-  log(`seedblock running: http://localhost:${config.PORT}/  (API under ${config.API_PREFIX})`);
-  process.once('SIGINT', () => void stop(0));
-  process.once('SIGTERM', () => void stop(0));
+  logger.info(`seedblock running: http://localhost:${config.PORT}/  (API under ${config.API_PREFIX})`);
 }
 
 main().catch((err) => {
