@@ -20,7 +20,9 @@ export function edge({ logger, metrics, requests, config, trustProxy }: ApiDeps)
     checkForwarding(req);
     const https = httpsLocation(req, trustProxy);
     if (https) {
-      res.writeHead(301, { Location: https, 'Content-Length': 0 }).end();
+      // The host may come from X-Forwarded-Host, which some CDNs pass on from the client: no
+      // shared cache may keep a redirect to it for everyone else.
+      res.writeHead(301, { Location: https, 'Cache-Control': 'no-store', 'Content-Length': 0 }).end();
       return true;
     }
     if (underApiPrefix(config.API_PREFIX, path)) requests.count();
