@@ -77,24 +77,28 @@ describe('the self-claim probe goes to the request address as TRUST_PROXY judges
   });
 });
 
+/** An API in this process whose log lines (at info) are kept, parsed. */
+async function loggingApi(env: Record<string, string> = {}) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
+  const config = loadConfig(testEnv(env));
+  const running = await startApiServer(config, pino(logOptions('info', 'api'), sink));
+  return { lines, base: `${running.url}${config.API_PREFIX}`, close: () => running.close() };
+}
+
 describe('X-Forwarded-For from a peer TRUST_PROXY does not trust', () => {
   let lines: Record<string, unknown>[];
   let close: () => Promise<void>;
   let url: string;
 
   beforeAll(async () => {
-    lines = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-        done();
-      },
-    });
     // A CDN's ranges, as the README says to configure them; our loopback peer is not one of them.
-    const config = loadConfig(testEnv({ TRUST_PROXY: '173.245.48.0/20, 2400:cb00::/32' }));
-    const running = await startApiServer(config, pino(logOptions('info', 'api'), sink));
-    url = `${running.url}${config.API_PREFIX}`;
-    close = () => running.close();
+    ({ lines, base: url, close } = await loggingApi({ TRUST_PROXY: '173.245.48.0/20, 2400:cb00::/32' }));
   });
   afterAll(async () => {
     await close();
@@ -115,22 +119,14 @@ describe('X-Forwarded-For from a peer TRUST_PROXY does not trust', () => {
   });
 
   it('is not warned about when the peer is trusted', async () => {
-    const trusted: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        trusted.push(String(chunk));
-        done();
-      },
-    });
-    const config = loadConfig(testEnv());
-    const running = await startApiServer(config, pino(logOptions('info', 'api'), sink));
+    const trusted = await loggingApi();
     try {
-      const res = await send(`${running.url}/api/plugin/v1/version`, { headers: from('198.51.100.1') });
+      const res = await send(`${trusted.base}/plugin/v1/version`, { headers: from('198.51.100.1') });
       expect(res.status).toBe(200);
     } finally {
-      await running.close();
+      await trusted.close();
     }
-    expect(trusted.join('')).toContain('"msg":"request"');
-    expect(trusted.join('')).not.toContain('X-Forwarded-For');
+    expect(trusted.lines.map((l) => l.msg)).toContain('request');
+    expect(JSON.stringify(trusted.lines)).not.toContain('X-Forwarded-For');
   });
 });

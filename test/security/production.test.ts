@@ -5,7 +5,8 @@ import { runTs } from '../support/child.ts';
 import { send } from '../support/requests.ts';
 
 // README "What is protected, and how", admin and test-clock routes: with NODE_ENV=production no
-// process starts on the manual clock, so POST /__test__/clock never exists there; every operator
+// process starts on the manual clock, so POST /__test__/clock never exists there (its 404 is in
+// test/api/test-clock.test.ts); every operator
 // endpoint (the OpenAPI operations marked adminToken, and /metrics) answers 401 without the
 // ADMIN_TOKEN, and always when none is configured.
 
@@ -83,14 +84,6 @@ describe('a production API without ADMIN_TOKEN', () => {
   });
   afterAll(async () => {
     await api.close();
-  });
-
-  it('has no test clock: POST /__test__/clock is 404', async () => {
-    for (const url of [`${api.url}/__test__/clock`, `${api.base}/__test__/clock`]) {
-      const res = await send(url, { json: { advanceMs: 60_000 } });
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'not found' });
-    }
   });
 
   it('answers 401 invalid token to every operator endpoint, whatever the bearer', async () => {
