@@ -62,7 +62,6 @@ const operations = {
   clearMinimumVersion: versions.clearMinimumVersion,
   saveLatestRelease: versions.saveLatestRelease,
   countRequest: rateCounter.countRequest,
-  uncountRequest: rateCounter.uncountRequest,
   resetRequestCount: rateCounter.resetRequestCount,
 };
 

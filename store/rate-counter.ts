@@ -16,11 +16,6 @@ export async function countRequest(ctx: StoreContext, key: string, windowMs: num
   return { hits, resetAt: Number(resetAt) };
 }
 
-/** Takes back one request (express-rate-limit's skip of failed or successful requests). */
-export async function uncountRequest(ctx: StoreContext, key: string): Promise<void> {
-  await ctx.redis.hincrby(`${ctx.prefix}rate:${key}`, 'hits', -1);
-}
-
 export async function resetRequestCount(ctx: StoreContext, key: string): Promise<void> {
   await ctx.redis.del(`${ctx.prefix}rate:${key}`);
 }

@@ -28,9 +28,9 @@ class RedisCounterStore implements LimiterStore {
     const { hits, resetAt } = await this.store.countRequest(`${this.prefix}:${key}`, this.windowMs);
     return { totalHits: hits, resetTime: new Date(resetAt) };
   }
-  async decrement(key: string): Promise<void> {
-    await this.store.uncountRequest(`${this.prefix}:${key}`);
-  }
+  // A request is never taken back (spec 8: requests past the limit still count); express-rate-limit
+  // calls this only for skipFailedRequests / skipSuccessfulRequests, which no limiter sets.
+  async decrement(): Promise<void> {}
   async resetKey(key: string): Promise<void> {
     await this.store.resetRequestCount(`${this.prefix}:${key}`);
   }

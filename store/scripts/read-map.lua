@@ -2,7 +2,8 @@
   GET /maps/{seed} (spec 4.7) in one round trip: the block check, then the stored map, else
   the job, else (within the per-IP limit of uncached seeds) a new job.
 
-  KEYS: [1] the per-IP counter of uncached seeds (hash resetAt; its seeds in the set <key>:members)
+  KEYS: [1] the per-IP counter of uncached seeds (hash resetAt, over; up to the limit's seeds in
+           the set <key>:members)
   ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] seed cooldown ms  [5] protection recent length
         [6] queue max  [7] encoding field of the map ('br' | 'gz')  [8] uncached limit
         [9] limit window ms
@@ -25,7 +26,7 @@ if map[1] then return { 'ready', map[1], map[2] } end
 
 -- Generated seeds are never limited. The limit is on distinct uncached seeds, so polling one
 -- pending seed costs one; past the limit every uncached request is refused until the window ends.
-local hits, resetAt = countDistinct(KEYS[1], seed, now, tonumber(ARGV[9]))
+local hits, resetAt = countDistinct(KEYS[1], seed, now, tonumber(ARGV[9]), tonumber(ARGV[8]))
 if hits > tonumber(ARGV[8]) then return { 'limited', resetAt } end
 
 local status = redis.call('HGET', prefix .. 'job:' .. seed, 'status')

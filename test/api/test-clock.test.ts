@@ -65,10 +65,10 @@ describe('POST /__test__/clock with SEEDBLOCK_CLOCK=manual', () => {
   });
 });
 
-describe('without the manual clock', () => {
+describe.each(['test', 'production'])('without the manual clock (NODE_ENV=%s)', (nodeEnv) => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ SEEDBLOCK_CLOCK: 'system' });
+    api = await startTestApi({ NODE_ENV: nodeEnv, SEEDBLOCK_CLOCK: 'system' });
   });
   afterAll(async () => {
     await api.close();

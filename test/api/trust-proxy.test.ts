@@ -34,6 +34,8 @@ describe('TRUST_PROXY=loopback (the default)', () => {
     });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('https://seedblock.example.test/api/plugin/v1/version');
+    // A host a client may have chosen: no shared cache keeps this answer for others.
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('a plain http report is redirected too, before anything else is looked at', async () => {

@@ -296,6 +296,15 @@ describe('secrets', () => {
   });
 });
 
+describe('seeds in log lines', () => {
+  it('a reported seed (980001 was blocked by its round_start) reaches no log line', () => {
+    const logs = [api.stdout(), api.stderr(), worker.stdout(), worker.stderr()].join('\n');
+    for (const seed of [980_001, 980_002, 980_003]) expect(logs).not.toContain(String(seed));
+    // Only a seed the client itself put in a path is written, with that path.
+    expect(logs).toContain('"path":"/api/maps/980004"');
+  });
+});
+
 describe('a failed Redis command in a log line', () => {
   it('keeps its name and the error, never its arguments', async () => {
     // ioredis keeps a failed command's arguments on the error; only a bug of ours (a Lua script
