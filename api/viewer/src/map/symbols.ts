@@ -5,6 +5,11 @@ import * as P from './palette.ts';
 
 type Ctx = CanvasRenderingContext2D;
 
+/** Outer size of a door panel drawn `len` long, outline included. */
+export function doorSize(len: number): { long: number; thick: number } {
+  return { long: len + 3, thick: Math.max(3, len * 0.28) + 3 };
+}
+
 /** A door panel: along the x axis at rotY 0, turned clockwise by rotY. */
 export function drawDoor(
   ctx: Ctx,
