@@ -92,7 +92,9 @@ export function buildFindIndex(map: MapData): FindEntry[] {
     if (type && type !== 'group' && type !== 'random') {
       out.add(`item:${type}`, 'item', humanize(type), [type], floor, spawn);
       for (const g of ITEM_GROUPS) {
-        if (itemMatches(spawn, g.value)) out.add(`item:${g.value}`, 'item', g.label, [], floor, spawn);
+        // "Any keycard" is also found by "keycard" alone, ranked as an exact match.
+        const family = g.label.replace(/^Any /, '');
+        if (itemMatches(spawn, g.value)) out.add(`item:${g.value}`, 'item', g.label, [family], floor, spawn);
       }
     }
     for (const s of structureTypes(spawn)) out.add(`struct:${s}`, 'struct', humanize(s), [s], floor, spawn);
