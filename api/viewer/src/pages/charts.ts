@@ -148,9 +148,9 @@ export function timeline(name: string, caption: string, spans: readonly Span[]):
       const g = svg('g', { 'data-tip': tipOf(s, i), 'data-seed': s.seed, class: 'window' });
       g.append(
         svg('text', { x: 0, y: y + LANE_BAR / 2 + 6, class: 'chart-label' }, String(s.seed)),
-        svg('rect', { x: x0, y: y + 3, width: w, height: LANE_BAR, rx: 3, class: 'bar-fill' }),
-        // A wider invisible target, so short bars are easy to hover.
+        // The whole lane answers the pointer (under the bar), so short bars are easy to hover.
         svg('rect', { x: labelW, y, width: span, height: LANE, class: 'hit' }),
+        svg('rect', { x: x0, y: y + 3, width: w, height: LANE_BAR, rx: 3, class: 'bar-fill' }),
       );
       out.append(g);
     });

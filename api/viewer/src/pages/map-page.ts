@@ -181,7 +181,6 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     const folds = narrow.matches;
     panel.hidden = folds && !open;
     controls.panelToggle.setAttribute('aria-expanded', String(!panel.hidden));
-    controls.panelToggle.textContent = folds && open ? 'Close' : 'Seed & filters';
   }
   narrow.addEventListener('change', arrange);
   panel.addEventListener('keydown', (e) => {
@@ -302,7 +301,10 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     const vp = viewport();
     const zoom = clampZoom(Math.min(FIND_MAX_ZOOM, fitScale(around, vp) / fitScale(sceneBounds, vp)));
     if (zoom < FIND_MIN_ZOOM) return { cx: undefined, cz: undefined, zoom: 1 };
-    return { ...boundsCentre(around), zoom };
+    // Rounded as a link writes them, so a shared link shows exactly this view.
+    const c = boundsCentre(around);
+    const round = (n: number, step: number): number => Math.round(n / step) * step;
+    return { cx: round(c.cx, 0.1), cz: round(c.cz, 0.1), zoom: round(zoom, 0.01) };
   }
 
   function chooseFound(r: FindResult): void {
