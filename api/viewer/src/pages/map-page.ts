@@ -10,7 +10,7 @@ import { doorInfo, floorName, mapSummary, matchesPerFloor, roomInfo, spawnInfo }
 import type { InfoLine } from '../map/describe.ts';
 import { buildFindIndex, targetBounds } from '../map/find.ts';
 import type { FindEntry, FindResult, FindTargets } from '../map/find.ts';
-import { FLOORS, floorOfHeight, floorOfZone } from '../map/floors.ts';
+import { FLOORS, floorById, floorOfHeight, floorOfZone } from '../map/floors.ts';
 import { elevatorUnder, nearest } from '../map/hit-test.ts';
 import type { Box } from '../map/label-placement.ts';
 import { BACKGROUND } from '../map/palette.ts';
@@ -146,15 +146,28 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const keysHelp = h(
     'p',
     { id: 'map-keys', class: 'hint' },
-    'Drag or use the arrow keys to move, wheel, pinch or + and − to zoom, 0 to fit. Click an elevator to change floor. Press ? for all shortcuts.',
+    'Drag or use the arrow keys to move, wheel, pinch or + and − to zoom, 0 to fit. Click an elevator to change floor.',
   );
+  const shortcutsButton = h('button', { type: 'button', class: 'link' }, 'Keyboard shortcuts (?)');
+  shortcutsButton.addEventListener('click', () => shortcuts.show());
+  // Which map this is, over the map itself (the seed box folds away on a phone).
+  const caption = h('p', { class: 'map-caption', 'aria-hidden': 'true', hidden: true });
   const legend = createLegend();
-  const more = h('div', { class: 'map-more' }, controls.filters, controls.matches, legend, keysHelp);
+  const more = h(
+    'div',
+    { class: 'map-more' },
+    controls.filters,
+    controls.matches,
+    legend,
+    keysHelp,
+    h('p', { class: 'hint' }, shortcutsButton),
+  );
   const panel = h('aside', { id: 'map-panel', class: 'map-panel', 'aria-label': 'Seed and map options' });
   const area = h(
     'div',
     { class: 'map-area' },
     h('div', { class: 'map-wrap' }, canvas, info),
+    caption,
     controls.viewActions,
     status.el,
   );
@@ -467,6 +480,8 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       map ? `Map of seed ${map.seed}, ${floorName(state.floor)}` : 'Facility map (no seed loaded)',
     );
     document.title = map ? `Seed ${map.seed} · ${floorName(state.floor)} – seedblock` : 'Map – seedblock';
+    caption.textContent = map ? `Seed ${map.seed} · ${floorById(state.floor).short}` : '';
+    caption.hidden = !map;
     if (map) summary.replaceChildren(...mapSummary(map, state.floor).map((line) => h('p', {}, line)));
     else summary.replaceChildren();
     updateMatches();
@@ -607,7 +622,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     settle: () => writeUrl(false),
   });
 
-  const detachKeys = attachShortcuts(main, {
+  const shortcuts = attachShortcuts(main, {
     find() {
       if (narrow.matches) setPanel(false);
       find.input.focus();
@@ -647,7 +662,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       load?.cancel();
       status.dispose();
       detach();
-      detachKeys();
+      shortcuts.detach();
       resize.disconnect();
       narrow.removeEventListener('change', arrange);
       window.clearTimeout(urlTimer);

@@ -31,8 +31,14 @@ function typingIn(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName));
 }
 
-/** Mounts the dialog on `parent` and listens on the document; returns the cleanup. */
-export function attachShortcuts(parent: HTMLElement, on: ShortcutHandlers): () => void {
+export interface Shortcuts {
+  /** Opens the list (also the `?` key). */
+  show(): void;
+  detach(): void;
+}
+
+/** Mounts the dialog on `parent` and listens on the document. */
+export function attachShortcuts(parent: HTMLElement, on: ShortcutHandlers): Shortcuts {
   const close = h('button', { type: 'button', class: 'dialog-close' }, 'Close');
   const dl = h('dl', { class: 'shortcut-list' });
   for (const [keys, what] of LIST) {
@@ -75,8 +81,11 @@ export function attachShortcuts(parent: HTMLElement, on: ShortcutHandlers): () =
     act();
   };
   document.addEventListener('keydown', onKey);
-  return () => {
-    document.removeEventListener('keydown', onKey);
-    dialog.remove();
+  return {
+    show: () => dialog.showModal(),
+    detach() {
+      document.removeEventListener('keydown', onKey);
+      dialog.remove();
+    },
   };
 }
