@@ -7,7 +7,8 @@ import type { FilterOption } from '../map/spawn-filter.ts';
 import type { MapState } from '../state/url-state.ts';
 
 // The map page's controls, in blocks the page lays out: the seed box with the seed list buttons,
-// the quick bar (floors, layers; always in view), the filters, and the view buttons over the map.
+// the quick bar (floors, layers; always in view), the filters, the view buttons over the map, and
+// the button that opens the folded panel on narrow screens.
 // Plain form controls, so everything is keyboard reachable and labelled without extra ARIA.
 
 export type SeedStep = 'previous' | 'random' | 'next';
@@ -142,18 +143,21 @@ export function createControls(on: ControlHandlers): Controls {
     layerSet.appendChild(h('label', { for: `layer-${key}`, class: 'chip' }, input, shortText(label, short)));
   }
 
+  // Narrow screens only. Its name says what it opens; on screen it reads "Seed", as the panel
+  // starts with the seed box.
   const panelToggle = h(
     'button',
-    { type: 'button', class: 'panel-toggle', 'aria-controls': 'map-panel', 'aria-expanded': 'false' },
-    'Seed & filters',
+    {
+      type: 'button',
+      class: 'panel-toggle',
+      'aria-label': 'Seed & filters',
+      'aria-controls': 'map-panel',
+      'aria-expanded': 'false',
+    },
+    'Seed',
   );
   panelToggle.addEventListener('click', on.togglePanel);
-  const quick = h(
-    'div',
-    { class: 'map-quick' },
-    h('div', { class: 'quick-row' }, floorSet, panelToggle),
-    layerSet,
-  );
+  const quick = h('div', { class: 'map-quick' }, floorSet, layerSet);
 
   const itemSelect = h('select', { id: 'item-filter', name: 'item' });
   itemSelect.addEventListener('change', () => on.setItemFilter(itemSelect.value));

@@ -172,6 +172,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     status.el,
   );
   const heading = h('h1', { class: 'visually-hidden' }, 'Facility map');
+  const top = h('div', { class: 'map-top' });
 
   // Wide screens: one side column with every control, the map beside it. Narrow: the search on
   // top, the map, then the quick bar (floors, layers); the seed box and filters fold into a panel.
@@ -179,11 +180,13 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   function arrange(): void {
     if (narrow.matches) {
       panel.replaceChildren(controls.seedBlock, more);
-      main.append(heading, find.el, area, controls.quick, panel, summary);
+      top.replaceChildren(find.el, controls.panelToggle);
+      main.append(heading, top, area, controls.quick, panel, summary);
       legend.open = false;
       setPanel(!map && state.seed.kind !== 'valid');
     } else {
       panel.replaceChildren(controls.seedBlock, find.el, controls.quick, more);
+      top.remove();
       main.append(heading, panel, area, summary);
       legend.open = true;
       setPanel(true);
