@@ -2,36 +2,33 @@
 // (in-process API on loopback), real Redis and a real generator worker, on the manual clock. One
 // browser for the file; each test its own page (a context of its own where it needs one).
 // Screenshots and the measured draw times go to test-artifacts/viewer/.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MapData } from '../../api/viewer/src/api/types.ts';
 import { ZONE_BODY, ZONE_FILL } from '../../api/viewer/src/map/palette.ts';
-import { startTestApi, type TestApi } from '../support/api.ts';
+import type { TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
-import {
-  ensureViewerBuilt,
-  guardedContext,
-  launchChromium,
-  type GuardedContext,
-} from '../support/e2e-stack.ts';
-import { startTestWorker, type TestWorker } from '../support/generator-worker.ts';
 import { bearer, call } from '../support/http.ts';
 import { newKey } from '../support/keys.ts';
-import { generate, get } from '../support/read-api.ts';
+import { get } from '../support/read-api.ts';
 import {
   accessibleControls,
   afterDraw,
   canvasPixels,
   drawn,
   screenshot,
-  VIEWER_ARTIFACTS,
   waitForState,
-  type Drawn,
 } from '../support/viewer-page.ts';
+import {
+  commonItemType,
+  FLOOR_IDS,
+  floorOfThing,
+  itemTypeOf,
+  mostCommon,
+  onFloor,
+  structTypesOf,
+} from '../support/viewer-spec.ts';
+import { viewerStack } from '../support/viewer-stack.ts';
 
-const T0 = '2026-05-01T12:00:00.000Z';
 /** The reference seed of the generator tests. */
 const MAIN = 224593721;
 const BLOCKED = 31337;
@@ -40,124 +37,17 @@ const FRESH = 777002;
 /** Enough generated seeds for more than one page of the seed list (50 a page). */
 const LISTED = Array.from({ length: 60 }, (_, i) => 5_100_001 + i);
 
-// ----- what the API says should be drawn, read from the spec rather than from the viewer -----
-
-type FloorId = 'lcz' | 'hcz' | 'surface';
-const FLOOR_IDS: readonly FloorId[] = ['lcz', 'hcz', 'surface'];
-/** Spec 2.4: "y is the floor: 100 for light zone, -100 for heavy zone and entrance"; surface above. */
-const FLOOR_Y: Record<FloorId, number> = { lcz: 100, hcz: -100, surface: 300 };
-const ZONE_FLOOR: Record<string, FloorId | undefined> = {
-  LightContainment: 'lcz',
-  HeavyContainment: 'hcz',
-  Entrance: 'hcz',
-  Surface: 'surface',
-};
-
-/** The floor a point is on: the nearest floor height, within 150 m (Pocket Dimension: none). */
-function floorOfY(y: number): FloorId | undefined {
-  let best: FloorId | undefined;
-  for (const f of FLOOR_IDS) {
-    const d = Math.abs(y - FLOOR_Y[f]);
-    if (d <= 150 && (best === undefined || d < Math.abs(y - FLOOR_Y[best]))) best = f;
-  }
-  return best;
-}
-const floorOfThing = (t: { zone: string; y: number }) => ZONE_FLOOR[t.zone] ?? floorOfY(t.y);
-
-function onFloor(map: MapData, floor: FloorId) {
-  const items = map.spawns.filter((s) => s.kind === 'item' && floorOfY(s.y) === floor);
-  const structures = map.spawns.filter((s) => s.kind === 'structure' && floorOfY(s.y) === floor);
-  return {
-    rooms: map.rooms.filter((r) => floorOfThing(r) === floor),
-    doors: map.doors.filter((d) => floorOfThing(d) === floor),
-    teslas: map.teslas.filter((t) => floorOfY(t.y) === floor),
-    items,
-    structures,
-  };
-}
-
-/** The most common value of `key` among `list` (ties: first seen). */
-function mostCommon<T>(list: readonly T[], key: (t: T) => string[]): string {
-  const counts = new Map<string, number>();
-  for (const t of list) for (const k of key(t)) counts.set(k, (counts.get(k) ?? 0) + 1);
-  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
-  if (!best) throw new Error('empty list');
-  return best[0];
-}
-const itemTypeOf = (s: { cat: string }) => [s.cat.replace(/^item:/, '')];
-const structTypesOf = (s: { cat: string }) => s.cat.split('|').filter(Boolean);
-/** A real item type to filter by (not `item:group`, a random pick among several). */
-const commonItemType = (items: readonly { cat: string }[]) =>
-  mostCommon(
-    items.filter((s) => s.cat !== 'item:group'),
-    itemTypeOf,
-  );
-
-async function mapJson(seed: number): Promise<MapData> {
-  const res = await get<MapData>(`${api.base}/maps/${seed}`);
-  expect(res.status, `map of ${seed}`).toBe(200);
-  return res.body;
-}
-
 // ----- the stack -----
 
+const stack = viewerStack({ name: 'viewer', seeds: [MAIN, BLOCKED, ...LISTED] });
+const { context, openPage, mapJson, recordDraw } = stack;
 let api: TestApi;
-let worker: TestWorker | undefined;
-let browser: Browser;
 let main: MapData;
-const contexts: GuardedContext[] = [];
-const drawMs: Record<string, number> = {};
-
-async function context(options: Parameters<typeof guardedContext>[1] = {}): Promise<GuardedContext> {
-  const c = await guardedContext(browser, { viewport: { width: 1280, height: 800 }, ...options });
-  contexts.push(c);
-  return c;
-}
-async function openPage(path: string, options?: Parameters<typeof guardedContext>[1]): Promise<Page> {
-  const page = await (await context(options)).newPage();
-  await page.goto(`${api.url}${path}`);
-  return page;
-}
 
 beforeAll(async () => {
-  const launched = launchChromium();
-  launched.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-  await ensureViewerBuilt();
-  api = await startTestApi();
-  await setClock(api, T0);
-  worker = await startTestWorker(api.config.REDIS_PREFIX);
-  await generate(api, MAIN, BLOCKED, ...LISTED);
+  api = stack.api;
   main = await mapJson(MAIN);
-  browser = await launched;
-}, 60_000);
-
-afterEach(async () => {
-  // Every page of the test stayed on 127.0.0.1 and ran without errors.
-  for (const c of contexts.splice(0)) {
-    await c.close();
-    expect(c.offLoopback, 'requests off 127.0.0.1').toEqual([]);
-    expect(c.problems, 'page errors').toEqual([]);
-  }
 });
-
-afterAll(async () => {
-  if (Object.keys(drawMs).length) {
-    mkdirSync(VIEWER_ARTIFACTS, { recursive: true });
-    writeFileSync(join(VIEWER_ARTIFACTS, 'draw-ms.json'), JSON.stringify(drawMs, null, 2) + '\n');
-    console.log(`viewer first-draw times (ms after the map JSON arrived): ${JSON.stringify(drawMs)}`);
-  }
-  await browser?.close();
-  await worker?.stop();
-  await api?.close();
-});
-
-/** The first-frame time of a loaded map: recorded, and checked only against a generous bound. */
-function recordDraw(what: string, d: Drawn): void {
-  expect(d.drawMs).toBeGreaterThanOrEqual(0);
-  drawMs[what] = d.drawMs;
-  // The budget is 300 ms; 1 s only catches something badly wrong without flaking on a busy machine.
-  expect(d.drawMs).toBeLessThan(1000);
-}
 
 // ----- the tests -----
 
@@ -366,8 +256,7 @@ describe('map viewer in Chromium', () => {
   });
 
   it('shows a new seed as generating, with its place in the queue, then draws its map', async () => {
-    await worker!.stop();
-    worker = undefined;
+    await stack.stopWorker();
     // Another seed is queued first, so the new one has one seed ahead of it.
     expect((await get<{ status: string; ahead: number }>(`${api.base}/jobs/${AHEAD}`)).body).toMatchObject({
       status: 'queued',
@@ -380,7 +269,7 @@ describe('map viewer in Chromium', () => {
     expect(await status.textContent()).toContain('queued');
     await screenshot(page, 'generating');
 
-    worker = await startTestWorker(api.config.REDIS_PREFIX);
+    await stack.startWorker();
     await waitForState(page, 'ready', { page: 'map', timeout: 15_000 });
     const d = await drawn(page);
     recordDraw('afterGenerating', d);

@@ -156,3 +156,83 @@ export async function accessibleControls(
     await cdp.detach();
   }
 }
+
+/** A screen rectangle in CSS pixels of the canvas. */
+export interface ScreenBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export const boxesOverlap = (a: ScreenBox, b: ScreenBox): boolean =>
+  a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** The labels the last frame drew and the symbols they keep clear of (canvas data-* hooks). */
+export function drawnLabels(
+  page: Page,
+): Promise<{ labels: (ScreenBox & { text: string })[]; symbols: (ScreenBox & { kind: string })[] }> {
+  return page.locator('canvas#map-canvas').evaluate((el) => {
+    const d = (el as HTMLCanvasElement).dataset;
+    type Row = [string, number, number, number, number];
+    const rows = (json: string | undefined): Row[] => JSON.parse(json ?? '[]') as Row[];
+    return {
+      labels: rows(d.labelBoxes).map(([text, x0, y0, x1, y1]) => ({ text, x0, y0, x1, y1 })),
+      symbols: rows(d.symbolBoxes).map(([kind, x0, y0, x1, y1]) => ({ kind, x0, y0, x1, y1 })),
+    };
+  });
+}
+
+/** The floor's outline on screen as the last frame drew it (CSS px of the canvas). */
+export function floorBox(page: Page): Promise<ScreenBox> {
+  return page.locator('canvas#map-canvas').evaluate((el) => {
+    const [x0, y0, x1, y1] = ((el as HTMLCanvasElement).dataset.floorBox ?? '').split(',').map(Number);
+    return { x0: x0 ?? NaN, y0: y0 ?? NaN, x1: x1 ?? NaN, y1: y1 ?? NaN };
+  });
+}
+
+/** Bounding box (CSS px) of every canvas pixel that is not the page background. */
+export function paintedBox(page: Page, background = '#101418'): Promise<ScreenBox> {
+  return page.locator('canvas#map-canvas').evaluate((el, background) => {
+    const canvas = el as HTMLCanvasElement;
+    const g = canvas.getContext('2d');
+    const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    if (!g) return box;
+    const { width, height } = canvas;
+    const data = g.getImageData(0, 0, width, height).data;
+    const bg = parseInt(background.slice(1), 16);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        if (((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!) === bg) continue;
+        box.x0 = Math.min(box.x0, x);
+        box.y0 = Math.min(box.y0, y);
+        box.x1 = Math.max(box.x1, x + 1);
+        box.y1 = Math.max(box.y1, y + 1);
+      }
+    }
+    const dpr = width / canvas.clientWidth;
+    return { x0: box.x0 / dpr, y0: box.y0 / dpr, x1: box.x1 / dpr, y1: box.y1 / dpr };
+  }, background);
+}
+
+/**
+ * Touch gestures as a phone's screen reports them (CDP touch events; Chromium turns them into
+ * pointer events). Each finger is a list of page points it passes through, all the same length.
+ */
+export async function touchGesture(
+  page: Page,
+  fingers: readonly (readonly [number, number])[][],
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const at = (step: number) => fingers.map((path, id) => ({ x: path[step]![0], y: path[step]![1], id }));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+    for (let step = 1; step < (fingers[0]?.length ?? 0); step++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -78,4 +78,15 @@ describe('map deep links', () => {
     const url = new URL(serializeMapState(s), 'http://x');
     expect(parseMapState(url.pathname, url.search)).toEqual(s);
   });
+
+  it('carries what Find chose, only when something is chosen, and drops malformed ids', () => {
+    const s = parseMapState('/seed/224593721', '?floor=hcz&find=room:scp-079');
+    expect(s.find).toBe('room:scp-079');
+    expect(serializeMapState(s)).toBe('/seed/224593721?floor=hcz&layers=doors,teslas&find=room:scp-079');
+    expect(serializeMapState({ ...s, find: undefined })).not.toContain('find');
+    expect(parseMapState('/', '?find=item:any-keycard').find).toBe('item:any-keycard');
+    expect(parseMapState('/', '?find=<b>').find).toBeUndefined();
+    expect(parseMapState('/', '?find=planet:earth').find).toBeUndefined();
+    expect(parseMapState('/', '?find=room:').find).toBeUndefined();
+  });
 });

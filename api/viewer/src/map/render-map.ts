@@ -8,7 +8,9 @@ import { roomGeometry } from './room-geometry.ts';
 import type { Rect, RoomGeometry } from './room-geometry.ts';
 import type { FloorScene } from './scene.ts';
 import { itemMatches, structureMatches, ALL } from './spawn-filter.ts';
-import { drawDoor, drawElevator, drawItem, drawLink, drawStructure, drawTesla } from './symbols.ts';
+import { placeLabels, spotsAround } from './label-placement.ts';
+import type { Box, LabelRequest, Spot } from './label-placement.ts';
+import { doorSize, drawDoor, drawElevator, drawItem, drawLink, drawStructure, drawTesla } from './symbols.ts';
 import type { Transform, Viewport } from './view-transform.ts';
 
 export interface Layers {
@@ -23,6 +25,8 @@ export interface RenderOptions {
   itemFilter: string;
   structureFilter: string;
   hover?: Room | undefined;
+  /** What the player found with the search: outlined rooms, spawns shown as matches. */
+  selection?: { rooms: readonly Room[]; spawns: readonly Spawn[] } | undefined;
 }
 
 /** Elevator icon on screen; clicking it moves to the room at the other end. */
@@ -54,7 +58,10 @@ export interface RenderResult {
   doors: number;
   teslas: number;
   links: number;
-  labels: number;
+  labels: LabelMark[];
+  symbols: SymbolMark[];
+  /** Found rooms and spawns drawn. */
+  selected: number;
   elevators: ElevatorTarget[];
   spawnMarks: SpawnMark[];
   doorMarks: DoorMark[];
@@ -65,6 +72,9 @@ export interface RenderResult {
 const LEVEL_TOLERANCE = 4;
 
 type Ctx = CanvasRenderingContext2D;
+
+/** Below this cell size (a phone showing a whole floor) room names would cover the map. */
+const MIN_LABEL_CELL_PX = 16;
 
 function fillRect(ctx: Ctx, t: Transform, r: Rect, grow = 0): void {
   const a = t.toScreen(r.x0, r.z1);
@@ -136,29 +146,25 @@ function drawRooms(ctx: Ctx, scene: FloorScene, t: Transform): void {
   }
 }
 
-function drawOpenAreaNote(ctx: Ctx, scene: FloorScene, t: Transform): void {
-  const a = scene.openArea;
-  if (!a) return;
-  const { sx, sy } = t.toScreen((a.minX + a.maxX) / 2, a.minZ);
-  ctx.save();
-  ctx.font = 'italic 12px system-ui, sans-serif';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'bottom';
-  ctx.fillStyle = P.LABEL;
-  ctx.fillText('Open area: its layout is not part of the map data', sx, sy - 6);
-  ctx.restore();
-}
-
-function drawHover(ctx: Ctx, scene: FloorScene, t: Transform, room: Room): void {
+function drawOutline(
+  ctx: Ctx,
+  scene: FloorScene,
+  t: Transform,
+  room: Room,
+  colour: string,
+  width: number,
+  dash: number[],
+): void {
   const g = geometryIn(scene, room);
   const r = g.body && room.shape === 'Undefined' ? g.body : g.cell;
   const a = t.toScreen(r.x0, r.z1);
   const b = t.toScreen(r.x1, r.z0);
   ctx.save();
-  ctx.strokeStyle = P.HOVER;
-  ctx.lineWidth = 2;
-  ctx.setLineDash([5, 3]);
-  ctx.strokeRect(a.sx + 1, a.sy + 1, b.sx - a.sx - 2, b.sy - a.sy - 2);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dash);
+  const inset = width / 2;
+  ctx.strokeRect(a.sx + inset, a.sy + inset, b.sx - a.sx - width, b.sy - a.sy - width);
   ctx.restore();
 }
 
@@ -167,43 +173,46 @@ function mapLabelSkipped(room: Room): boolean {
   return room.name === 'HczCheckpointToEntranceZone' && room.zone === 'Entrance';
 }
 
-function drawLabels(ctx: Ctx, scene: FloorScene, t: Transform, teslaIcons: boolean): number {
-  const cellPx = 15 * t.scale;
-  if (cellPx < 24) return 0;
-  const size = Math.round(Math.min(15, Math.max(10, cellPx * 0.2)));
-  ctx.save();
-  ctx.font = `600 ${size}px system-ui, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = 3;
-  ctx.strokeStyle = P.LABEL_HALO;
-  ctx.fillStyle = P.LABEL;
-  const placed: { x0: number; y0: number; x1: number; y1: number }[] = [];
-  let count = 0;
-  for (const room of scene.rooms) {
-    const label = roomLabel(room, scene.checkpointSplitZ);
-    if (!label || mapLabelSkipped(room)) continue;
-    const fullWidth = ctx.measureText(label.full).width;
-    const text = fullWidth <= cellPx * 1.5 ? label.full : label.short;
-    const w = ctx.measureText(text).width;
-    const centre = t.toScreen(room.x, room.z);
-    const sx = centre.sx;
-    // A tesla icon sits on the room centre; move the label below it.
-    const sy = teslaIcons && room.name === 'HczTesla' ? centre.sy + size + 2 : centre.sy;
-    const box = { x0: sx - w / 2 - 2, y0: sy - size / 2 - 2, x1: sx + w / 2 + 2, y1: sy + size / 2 + 2 };
-    if (placed.some((p) => p.x0 < box.x1 && box.x0 < p.x1 && p.y0 < box.y1 && box.y0 < p.y1)) continue;
-    placed.push(box);
-    ctx.strokeText(text, sx, sy);
-    ctx.fillText(text, sx, sy);
-    count++;
-  }
-  ctx.restore();
-  return count;
+// Which labels win a crowded spot: the rooms players navigate by first, fillers with a name last.
+function labelRank(room: Room): number {
+  if (/^(Lcz|Hcz)\d|^(Lcz|Hcz)Checkpoint|^EzGate/.test(room.name)) return 0;
+  if (room.name === 'Unnamed' || room.name === 'HczTesla' || room.name === 'LczAirlock') return 2;
+  return 1;
 }
 
-function drawElevators(ctx: Ctx, scene: FloorScene, t: Transform): ElevatorTarget[] {
-  const out: ElevatorTarget[] = [];
+const boxAround = (sx: number, sy: number, halfW: number, halfH = halfW): Box => ({
+  x0: sx - halfW,
+  y0: sy - halfH,
+  x1: sx + halfW,
+  y1: sy + halfH,
+});
+
+/** Boxes covering a straight stroke, a few pixels long each, so a diagonal blocks only its path. */
+function strokeBoxes(ax: number, ay: number, bx: number, by: number, width: number): Box[] {
+  const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / 6));
+  const out: Box[] = [];
+  for (let i = 0; i <= n; i++) {
+    out.push(boxAround(ax + ((bx - ax) * i) / n, ay + ((by - ay) * i) / n, width / 2 + 3));
+  }
+  return out;
+}
+
+interface Caption {
+  text: string;
+  sx: number;
+  sy: number;
+  size: number;
+  open: boolean;
+}
+
+/** Elevator icons; their captions ("to LCZ") are placed with the room labels. */
+function drawElevators(
+  ctx: Ctx,
+  scene: FloorScene,
+  t: Transform,
+): { targets: ElevatorTarget[]; captions: Caption[] } {
+  const targets: ElevatorTarget[] = [];
+  const captions: Caption[] = [];
   const keys = new Set(scene.rooms.map(roomKey));
   const size = Math.round(Math.min(22, Math.max(12, t.scale * 3)));
   const perRoom = new Map<string, number>();
@@ -217,29 +226,120 @@ function drawElevators(ctx: Ctx, scene: FloorScene, t: Transform): ElevatorTarge
       perRoom.set(k, nth + 1);
       // Top-right corner of the cell, keeping the centre free for the label; open areas stack
       // their several elevators side by side.
-      const off = end.shape === 'Undefined' ? { x: -8 + nth * 16, z: -11 } : { x: 4.5, z: 4.5 };
+      const open = end.shape === 'Undefined';
+      const off = open ? { x: -8 + nth * 16, z: -11 } : { x: 4.5, z: 4.5 };
       const { sx, sy } = t.toScreen(end.x + off.x, end.z + off.z);
       drawElevator(ctx, sx, sy, size);
-      if (t.scale * 15 >= 40 || end.shape === 'Undefined') {
-        ctx.save();
-        ctx.font = `600 ${Math.max(10, Math.round(size * 0.55))}px system-ui, sans-serif`;
-        ctx.textBaseline = 'middle';
-        ctx.lineWidth = 3;
-        ctx.lineJoin = 'round';
-        ctx.strokeStyle = P.LABEL_HALO;
-        ctx.fillStyle = P.LABEL;
-        const caption = elevatorCaption(other);
-        ctx.textAlign = end.shape === 'Undefined' ? 'center' : 'left';
-        const tx = end.shape === 'Undefined' ? sx : sx + size / 2 + 3;
-        const ty = end.shape === 'Undefined' ? sy + size : sy;
-        ctx.strokeText(caption, tx, ty);
-        ctx.fillText(caption, tx, ty);
-        ctx.restore();
-      }
-      out.push({ sx, sy, size, room: end, other });
+      if (t.scale * 15 >= 40 || open) captions.push({ text: elevatorCaption(other), sx, sy, size, open });
+      targets.push({ sx, sy, size, room: end, other });
     }
   }
-  return out;
+  return { targets, captions };
+}
+
+/** A label drawn on the map; `room` is what hovering it describes. */
+export interface LabelMark {
+  text: string;
+  box: Box;
+  room: Room | undefined;
+}
+
+/** A drawn symbol's screen box: what labels keep clear of. */
+export interface SymbolMark {
+  kind: 'door' | 'tesla' | 'elevator' | 'spawn' | 'link';
+  box: Box;
+}
+
+function drawLabels(
+  ctx: Ctx,
+  scene: FloorScene,
+  t: Transform,
+  vp: Viewport,
+  captions: readonly Caption[],
+  symbols: readonly SymbolMark[],
+): LabelMark[] {
+  const cellPx = 15 * t.scale;
+  const named = cellPx >= MIN_LABEL_CELL_PX;
+  if (!named && !scene.openArea) return [];
+  const size = Math.round(Math.min(15, Math.max(10, cellPx * 0.2)));
+  const font = `600 ${size}px system-ui, sans-serif`;
+  ctx.save();
+  ctx.font = font;
+  const widths = new Map<string, number>();
+  const measure = (text: string): number => {
+    let w = widths.get(text);
+    if (w === undefined) widths.set(text, (w = ctx.measureText(text).width));
+    return w;
+  };
+
+  const requests: (LabelRequest & { room?: Room })[] = [];
+  const a = scene.openArea;
+  if (a) {
+    const { sx, sy } = t.toScreen((a.minX + a.maxX) / 2, a.minZ);
+    requests.push({
+      texts: ['Open area: its layout is not part of the map data', 'Open area (layout unknown)'],
+      x: sx,
+      y: sy - 4,
+      spots: [{ dx: 0, dy: 0, ax: 0.5, ay: 1 }],
+    });
+  }
+  if (named) {
+    const rooms = scene.rooms
+      .map((room, i) => ({ room, i, label: roomLabel(room, scene.checkpointSplitZ) }))
+      .filter((r) => r.label && !mapLabelSkipped(r.room))
+      .sort((p, q) => labelRank(p.room) - labelRank(q.room) || p.i - q.i);
+    // Within the room's cell first, then out to its edges.
+    const spots = spotsAround(cellPx * 0.6, cellPx * 0.6, 3);
+    for (const { room, label } of rooms) {
+      if (!label) continue;
+      const { sx, sy } = t.toScreen(room.x, room.z);
+      requests.push({ texts: [label.full, label.short], x: sx, y: sy, spots, maxWidth: cellPx * 1.5, room });
+    }
+  }
+  for (const c of captions) {
+    const gap = c.size / 2 + 3;
+    const spots: Spot[] = c.open
+      ? [{ dx: 0, dy: gap, ax: 0.5, ay: 0 }]
+      : [
+          { dx: gap, dy: 0, ax: 0, ay: 0.5 },
+          { dx: -gap, dy: 0, ax: 1, ay: 0.5 },
+          { dx: 0, dy: gap, ax: 0.5, ay: 0 },
+          { dx: 0, dy: -gap, ax: 0.5, ay: 1 },
+        ];
+    requests.push({ texts: [c.text], x: c.sx, y: c.sy, spots });
+  }
+
+  const screen = { x0: 0, y0: 0, x1: vp.width, y1: vp.height };
+  const placed = placeLabels(
+    requests,
+    symbols.map((s) => s.box),
+    screen,
+    measure,
+    size,
+  );
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = P.LABEL_HALO;
+  ctx.fillStyle = P.LABEL;
+  const marks: LabelMark[] = [];
+  for (const p of placed) {
+    ctx.strokeText(p.text, p.x, p.y);
+    ctx.fillText(p.text, p.x, p.y);
+    marks.push({ text: p.text, box: p.box, room: requests[p.index]?.room });
+  }
+  ctx.restore();
+  return marks;
+}
+
+/** Screen box of a door panel of length `len` turned by rotY degrees, outline included. */
+function doorBox(sx: number, sy: number, rotY: number, len: number): Box {
+  const { long, thick } = doorSize(len);
+  const r = (rotY * Math.PI) / 180;
+  const c = Math.abs(Math.cos(r));
+  const s = Math.abs(Math.sin(r));
+  return boxAround(sx, sy, (long * c + thick * s) / 2, (long * s + thick * c) / 2);
 }
 
 /** Draw one floor. The canvas context must already be scaled to CSS pixels. */
@@ -253,7 +353,7 @@ export function renderMap(
   ctx.fillStyle = P.BACKGROUND;
   ctx.fillRect(0, 0, vp.width, vp.height);
   drawRooms(ctx, scene, t);
-  if (scene.openArea) drawOpenAreaNote(ctx, scene, t);
+  const symbols: SymbolMark[] = [];
 
   let links = 0;
   const keys = new Set(scene.rooms.map(roomKey));
@@ -261,11 +361,14 @@ export function renderMap(
     if (link.kind !== 'checkpoint' || !keys.has(roomKey(link.a)) || !keys.has(roomKey(link.b))) continue;
     const a = t.toScreen(link.a.x, link.a.z);
     const b = t.toScreen(link.b.x, link.b.z);
-    drawLink(ctx, a.sx, a.sy, b.sx, b.sy, Math.max(2, t.scale * 0.6));
+    const width = Math.max(2, t.scale * 0.6);
+    drawLink(ctx, a.sx, a.sy, b.sx, b.sy, width);
+    for (const box of strokeBoxes(a.sx, a.sy, b.sx, b.sy, width)) symbols.push({ kind: 'link', box });
     links++;
   }
 
-  if (opts.hover) drawHover(ctx, scene, t, opts.hover);
+  if (opts.hover) drawOutline(ctx, scene, t, opts.hover, P.HOVER, 2, [5, 3]);
+  for (const room of opts.selection?.rooms ?? []) drawOutline(ctx, scene, t, room, P.MATCH, 3, []);
 
   let teslas = 0;
   if (opts.layers.teslas) {
@@ -273,6 +376,7 @@ export function renderMap(
     for (const tesla of scene.teslas) {
       const { sx, sy } = t.toScreen(tesla.x, tesla.z);
       drawTesla(ctx, sx, sy, r);
+      symbols.push({ kind: 'tesla', box: boxAround(sx, sy, r + 1) });
       teslas++;
     }
   }
@@ -283,6 +387,7 @@ export function renderMap(
     for (const door of scene.doors) {
       const { sx, sy } = t.toScreen(door.x, door.z);
       drawDoor(ctx, sx, sy, door.rotY, len, door.checkpoint);
+      symbols.push({ kind: 'door', box: doorBox(sx, sy, door.rotY, len) });
       doorMarks.push({ sx, sy, door });
     }
   }
@@ -291,28 +396,36 @@ export function renderMap(
   const spawnMarks: SpawnMark[] = [];
   const filtering = opts.itemFilter !== ALL || opts.structureFilter !== ALL;
   const markSize = Math.max(4, Math.min(9, t.scale * 0.9));
-  const matches: SpawnMark[] = [];
+  // Matches and the found spawns are drawn last, over the labels: they are what the reader looks for.
+  const onTop: SpawnMark[] = [];
+  const found = new Set(opts.selection?.spawns ?? []);
   for (const spawn of scene.spawns) {
+    const isFound = found.has(spawn);
     const show =
-      spawn.kind === 'structure'
+      isFound ||
+      (spawn.kind === 'structure'
         ? opts.layers.structures && structureMatches(spawn, opts.structureFilter)
-        : opts.layers.items && itemMatches(spawn, opts.itemFilter);
+        : opts.layers.items && itemMatches(spawn, opts.itemFilter));
     if (!show) continue;
     const { sx, sy } = t.toScreen(spawn.x, spawn.z);
     const mark = { sx, sy, spawn };
     spawnMarks.push(mark);
     const isMatch =
-      filtering &&
-      ((spawn.kind === 'item' && opts.itemFilter !== ALL) ||
-        (spawn.kind === 'structure' && opts.structureFilter !== ALL));
-    // Matches are drawn last so they stay on top of everything else.
-    if (isMatch) matches.push(mark);
-    else drawSpawn(ctx, mark, scene.floorY, markSize, false);
+      isFound ||
+      (filtering &&
+        ((spawn.kind === 'item' && opts.itemFilter !== ALL) ||
+          (spawn.kind === 'structure' && opts.structureFilter !== ALL)));
+    const size = isMatch ? markSize * 1.5 : markSize;
+    // Items are dots of radius size/2; a match adds its halo ring (drawItem).
+    const half = spawn.kind === 'item' ? (isMatch ? size * 1.2 + 1 : size / 2 + 1) : size / 2 + 1;
+    symbols.push({ kind: 'spawn', box: boxAround(sx, sy, half) });
+    if (isMatch) onTop.push(mark);
+    else drawSpawn(ctx, mark, scene.floorY, size, false);
   }
-  const elevators = drawElevators(ctx, scene, t);
-  const labels = drawLabels(ctx, scene, t, opts.layers.teslas && scene.teslas.length > 0);
-  // Filter matches go over the labels: they are what the reader is looking for.
-  for (const m of matches) drawSpawn(ctx, m, scene.floorY, markSize * 1.5, true);
+  const { targets: elevators, captions } = drawElevators(ctx, scene, t);
+  for (const e of elevators) symbols.push({ kind: 'elevator', box: boxAround(e.sx, e.sy, e.size / 2) });
+  const labels = drawLabels(ctx, scene, t, vp, captions, symbols);
+  for (const m of onTop) drawSpawn(ctx, m, scene.floorY, markSize * 1.5, true);
   return {
     rooms: scene.rooms.length,
     spawns: spawnMarks.length,
@@ -320,6 +433,8 @@ export function renderMap(
     teslas,
     links,
     labels,
+    symbols,
+    selected: (opts.selection?.rooms.length ?? 0) + onTop.filter((m) => found.has(m.spawn)).length,
     elevators,
     spawnMarks,
     doorMarks,

@@ -12,7 +12,7 @@ export interface FilterOption {
 }
 
 // Families of item types, offered only when the map has at least one member.
-const ITEM_GROUPS: readonly { value: string; label: string; test: (type: string) => boolean }[] = [
+export const ITEM_GROUPS: readonly { value: string; label: string; test: (type: string) => boolean }[] = [
   { value: 'any-keycard', label: 'Any keycard', test: (t) => t.startsWith('Keycard') },
   { value: 'any-gun', label: 'Any gun', test: (t) => t.startsWith('Gun') },
   { value: 'any-ammo', label: 'Any ammo', test: (t) => t.startsWith('Ammo') },

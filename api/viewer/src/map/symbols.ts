@@ -5,6 +5,13 @@ import * as P from './palette.ts';
 
 type Ctx = CanvasRenderingContext2D;
 
+const doorThickness = (len: number): number => Math.max(3, len * 0.28);
+
+/** Outer size of a door panel drawn `len` long, outline included. */
+export function doorSize(len: number): { long: number; thick: number } {
+  return { long: len + 3, thick: doorThickness(len) + 3 };
+}
+
 /** A door panel: along the x axis at rotY 0, turned clockwise by rotY. */
 export function drawDoor(
   ctx: Ctx,
@@ -14,7 +21,7 @@ export function drawDoor(
   len: number,
   checkpoint: boolean,
 ): void {
-  const thick = Math.max(3, len * 0.28);
+  const thick = doorThickness(len);
   ctx.save();
   ctx.translate(sx, sy);
   ctx.rotate((rotY * Math.PI) / 180);

@@ -24,8 +24,10 @@ export interface Viewport {
 
 export const MIN_ZOOM = 0.5;
 export const MAX_ZOOM = 12;
-// Room for elevator captions that stick out of the outermost cells.
-const FIT_PADDING_PX = 40;
+// A margin around the floor at the fit zoom, so edge symbols are not cut; small, so the floor uses
+// most of the canvas (labels near the edge are placed inwards).
+const FIT_PADDING_PX = 24;
+const FIT_PADDING_SHARE = 0.04;
 
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return 1;
@@ -36,8 +38,9 @@ export function clampZoom(zoom: number): number {
 export function fitScale(bounds: Bounds, vp: Viewport): number {
   const w = Math.max(1, bounds.maxX - bounds.minX);
   const h = Math.max(1, bounds.maxZ - bounds.minZ);
-  const availW = Math.max(1, vp.width - 2 * FIT_PADDING_PX);
-  const availH = Math.max(1, vp.height - 2 * FIT_PADDING_PX);
+  const pad = Math.min(FIT_PADDING_PX, FIT_PADDING_SHARE * Math.min(vp.width, vp.height));
+  const availW = Math.max(1, vp.width - 2 * pad);
+  const availH = Math.max(1, vp.height - 2 * pad);
   return Math.min(availW / w, availH / h);
 }
 

@@ -40,7 +40,7 @@ const corridorSwatch: Painter = (ctx, w, hh) => {
   ctx.fillRect(0, hh / 2 - 3, w, 6);
 };
 
-export function createLegend(): HTMLElement {
+export function createLegend(): HTMLDetailsElement {
   const entries: [Painter, string][] = [
     [zoneSwatch('LightContainment', false), 'Light Containment'],
     [zoneSwatch('HeavyContainment', false), 'Heavy Containment'],

@@ -6,11 +6,16 @@ import { ALL } from '../map/spawn-filter.ts';
 import type { FilterOption } from '../map/spawn-filter.ts';
 import type { MapState } from '../state/url-state.ts';
 
-// Seed box and toolbar of the map page. Plain form controls, so everything is keyboard reachable
-// and labelled without extra ARIA.
+// The map page's controls, in blocks the page lays out: the seed box with the seed list buttons,
+// the quick bar (floors, layers; always in view), the filters, the view buttons over the map, and
+// the button that opens the folded panel on narrow screens.
+// Plain form controls, so everything is keyboard reachable and labelled without extra ARIA.
+
+export type SeedStep = 'previous' | 'random' | 'next';
 
 export interface ControlHandlers {
   submitSeed(raw: string): void;
+  stepSeed(step: SeedStep): void;
   setFloor(floor: FloorId): void;
   setLayer(layer: keyof Layers, on: boolean): void;
   setItemFilter(value: string): void;
@@ -19,23 +24,29 @@ export interface ControlHandlers {
   zoomOut(): void;
   reset(): void;
   download(): void;
+  togglePanel(): void;
 }
 
 export interface Controls {
-  seedForm: HTMLFormElement;
-  toolbar: HTMLElement;
+  seedBlock: HTMLElement;
+  quick: HTMLElement;
+  filters: HTMLElement;
   matches: HTMLElement;
+  viewActions: HTMLElement;
+  panelToggle: HTMLButtonElement;
   sync(state: MapState): void;
   setSeedError(message: string | undefined): void;
+  /** A short note under the seed buttons ("this is the newest seed"), or none. */
+  setSeedNote(message: string | undefined): void;
   setFilterOptions(items: FilterOption[], structures: FilterOption[], state: MapState): void;
   setMapReady(ready: boolean): void;
 }
 
-const LAYER_LABELS: readonly [keyof Layers, string][] = [
-  ['doors', 'Heavy doors'],
-  ['teslas', 'Tesla gates'],
-  ['structures', 'Structure spawns'],
-  ['items', 'Item spawns'],
+const LAYER_LABELS: readonly [keyof Layers, string, string][] = [
+  ['doors', 'Heavy doors', 'Doors'],
+  ['teslas', 'Tesla gates', 'Teslas'],
+  ['structures', 'Structure spawns', 'Structures'],
+  ['items', 'Item spawns', 'Items'],
 ];
 
 function fillSelect(select: HTMLSelectElement, options: FilterOption[], value: string): void {
@@ -50,7 +61,23 @@ function fillSelect(select: HTMLSelectElement, options: FilterOption[], value: s
   select.value = value;
 }
 
+/** Text shown short on screen but read in full: the short form is hidden from screen readers. */
+function shortText(full: string, short: string): HTMLElement {
+  return h(
+    'span',
+    { title: full },
+    h('span', { class: 'visually-hidden' }, full),
+    h('span', { 'aria-hidden': 'true' }, short),
+  );
+}
+
 export function createControls(on: ControlHandlers): Controls {
+  const button = (label: string, text: string, action: () => void, title = label): HTMLButtonElement => {
+    const b = h('button', { type: 'button', 'aria-label': label, title }, text);
+    b.addEventListener('click', action);
+    return b;
+  };
+
   const seedInput = h('input', {
     id: 'seed-input',
     name: 'seed',
@@ -73,38 +100,64 @@ export function createControls(on: ControlHandlers): Controls {
       seedInput,
       h('button', { type: 'submit', class: 'primary' }, 'Show map'),
     ),
-    h('p', { id: 'seed-hint', class: 'hint' }, 'A whole number from 1 to 2147483647.'),
+    h('p', { id: 'seed-hint', class: 'hint visually-hidden' }, 'A whole number from 1 to 2147483647.'),
     seedError,
   );
   seedForm.addEventListener('submit', (e) => {
     e.preventDefault();
     on.submitSeed(seedInput.value);
   });
+  const seedNote = h('p', { class: 'hint seed-note', 'aria-live': 'polite' });
+  const stepper = h(
+    'div',
+    { class: 'seed-steps', role: 'group', 'aria-label': 'Seed list' },
+    button(
+      'Previous seed',
+      '‹ Prev',
+      () => on.stepSeed('previous'),
+      'Previous seed: one newer in the seed list (P)',
+    ),
+    button('Random seed', 'Random', () => on.stepSeed('random'), 'A random generated seed (R)'),
+    button('Next seed', 'Next ›', () => on.stepSeed('next'), 'Next seed: one older in the seed list (N)'),
+  );
+  const seedBlock = h('div', { class: 'seed-block' }, seedForm, stepper, seedNote);
 
   const floorInputs = new Map<FloorId, HTMLInputElement>();
-  const floorSet = h('fieldset', { class: 'floors' }, h('legend', {}, 'Floor'));
+  const floorSet = h('fieldset', { class: 'floors' }, h('legend', { class: 'visually-hidden' }, 'Floor'));
   for (const f of FLOORS) {
     const input = h('input', { type: 'radio', name: 'floor', value: f.id, id: `floor-${f.id}` });
     input.addEventListener('change', () => input.checked && on.setFloor(f.id));
     floorInputs.set(f.id, input);
     // Players know the zones by their short names; screen readers get the full name.
-    const text = h(
-      'span',
-      { title: f.label },
-      h('span', { class: 'visually-hidden' }, f.label),
-      h('span', { 'aria-hidden': 'true' }, f.short),
+    floorSet.appendChild(
+      h('label', { for: `floor-${f.id}`, class: 'seg' }, input, shortText(f.label, f.short)),
     );
-    floorSet.appendChild(h('label', { for: `floor-${f.id}`, class: 'seg' }, input, text));
   }
 
   const layerInputs = new Map<keyof Layers, HTMLInputElement>();
-  const layerSet = h('fieldset', { class: 'layers' }, h('legend', {}, 'Layers'));
-  for (const [key, label] of LAYER_LABELS) {
+  const layerSet = h('fieldset', { class: 'layers' }, h('legend', { class: 'visually-hidden' }, 'Layers'));
+  for (const [key, label, short] of LAYER_LABELS) {
     const input = h('input', { type: 'checkbox', name: key, id: `layer-${key}` });
     input.addEventListener('change', () => on.setLayer(key, input.checked));
     layerInputs.set(key, input);
-    layerSet.appendChild(h('label', { for: `layer-${key}`, class: 'check' }, input, h('span', {}, label)));
+    layerSet.appendChild(h('label', { for: `layer-${key}`, class: 'chip' }, input, shortText(label, short)));
   }
+
+  // Narrow screens only. Its name says what it opens; on screen it reads "Seed", as the panel
+  // starts with the seed box.
+  const panelToggle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'panel-toggle',
+      'aria-label': 'Seed & filters',
+      'aria-controls': 'map-panel',
+      'aria-expanded': 'false',
+    },
+    'Seed',
+  );
+  panelToggle.addEventListener('click', on.togglePanel);
+  const quick = h('div', { class: 'map-quick' }, floorSet, layerSet);
 
   const itemSelect = h('select', { id: 'item-filter', name: 'item' });
   itemSelect.addEventListener('change', () => on.setItemFilter(itemSelect.value));
@@ -120,13 +173,8 @@ export function createControls(on: ControlHandlers): Controls {
     structSelect,
   );
 
-  const button = (label: string, text: string, action: () => void, cls = ''): HTMLButtonElement => {
-    const b = h('button', { type: 'button', 'aria-label': label, title: label, class: cls }, text);
-    b.addEventListener('click', action);
-    return b;
-  };
-  const downloadButton = button('Download the current view as PNG', 'PNG', on.download, 'download');
-  const actions = h(
+  const downloadButton = button('Download the current view as PNG', 'PNG', on.download);
+  const viewActions = h(
     'div',
     { class: 'view-actions', role: 'group', 'aria-label': 'View' },
     button('Zoom in', '+', on.zoomIn),
@@ -135,12 +183,13 @@ export function createControls(on: ControlHandlers): Controls {
     downloadButton,
   );
 
-  const toolbar = h('div', { class: 'toolbar' }, floorSet, layerSet, filters, actions);
-
   return {
-    seedForm,
-    toolbar,
+    seedBlock,
+    quick,
+    filters,
     matches,
+    viewActions,
+    panelToggle,
     sync(state) {
       const text =
         state.seed.kind === 'valid'
@@ -158,6 +207,9 @@ export function createControls(on: ControlHandlers): Controls {
       seedError.textContent = message ?? '';
       if (message) seedInput.setAttribute('aria-invalid', 'true');
       else seedInput.removeAttribute('aria-invalid');
+    },
+    setSeedNote(message) {
+      seedNote.textContent = message ?? '';
     },
     setFilterOptions(items, structures, state) {
       fillSelect(itemSelect, items, state.item);

@@ -4,41 +4,67 @@ import { h } from '../dom.ts';
 import { formatCoord } from '../format.ts';
 import { loadMap } from '../load/map-loader.ts';
 import type { LoadState, MapLoad } from '../load/map-loader.ts';
+import { nextSeed, previousSeed, randomSeed } from '../load/seed-walk.ts';
+import type { WalkResult } from '../load/seed-walk.ts';
 import { doorInfo, floorName, mapSummary, matchesPerFloor, roomInfo, spawnInfo } from '../map/describe.ts';
 import type { InfoLine } from '../map/describe.ts';
-import { FLOORS, floorOfHeight, floorOfZone } from '../map/floors.ts';
+import { buildFindIndex, targetBounds } from '../map/find.ts';
+import type { FindEntry, FindResult, FindTargets } from '../map/find.ts';
+import { FLOORS, floorById, floorOfHeight, floorOfZone } from '../map/floors.ts';
 import { elevatorUnder, nearest } from '../map/hit-test.ts';
+import type { Box } from '../map/label-placement.ts';
 import { BACKGROUND } from '../map/palette.ts';
 import { renderMap } from '../map/render-map.ts';
 import { drawCrosshair } from '../map/symbols.ts';
 import type { ElevatorTarget, RenderResult } from '../map/render-map.ts';
-import { buildScene, roomAt } from '../map/scene.ts';
+import { buildScene, CELL, roomAt } from '../map/scene.ts';
 import type { FloorScene } from '../map/scene.ts';
 import { ALL, itemMatches, itemOptions, structureMatches, structureOptions } from '../map/spawn-filter.ts';
-import { boundsCentre, clampCentre, makeTransform, panBy, zoomAt } from '../map/view-transform.ts';
-import type { View, Viewport } from '../map/view-transform.ts';
+import {
+  boundsCentre,
+  clampCentre,
+  clampZoom,
+  fitScale,
+  makeTransform,
+  panBy,
+  zoomAt,
+} from '../map/view-transform.ts';
+import type { Transform, View, Viewport } from '../map/view-transform.ts';
 import { parseMapState, parseSeed, serializeMapState } from '../state/url-state.ts';
 import type { MapState } from '../state/url-state.ts';
 import { createControls } from './map-controls.ts';
+import type { SeedStep } from './map-controls.ts';
+import { createFindBox } from './find-box.ts';
 import { attachInteraction } from './map-interaction.ts';
 import { createLegend } from './legend.ts';
 import { createStatus } from './map-status.ts';
 import { downloadPng } from './png-export.ts';
+import { attachShortcuts } from './shortcuts.ts';
 
 const URL_WRITE_DELAY_MS = 300;
 
 const ZOOM_STEP = 1.4;
+/** How close "Find" zooms in on what it found, and below which it shows the whole floor. */
+const FIND_MAX_ZOOM = 2.5;
+const FIND_MIN_ZOOM = 1.4;
+
+/** Below this width the controls fold into a panel and the map takes the screen. */
+const NARROW = '(max-width: 899px)';
 
 type Hover =
   | { kind: 'point'; sx: number; sy: number }
   | { kind: 'centre' } // keyboard crosshair
   | undefined;
 
+const boxText = (b: Box): number[] => [b.x0, b.y0, b.x1, b.y1].map((n) => Math.round(n * 10) / 10);
+const inBox = (b: Box, x: number, y: number): boolean => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+
 export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, search: string): Page {
   let state: MapState = parseMapState(path, search);
   let loadedSeed: number | undefined;
   let load: MapLoad | undefined;
   let map: MapData | undefined;
+  let findIndex: FindEntry[] = [];
   let scene: FloorScene | undefined;
   let hover: Hover;
   let keyboardMode = false;
@@ -46,6 +72,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   let pendingFirstDraw: number | undefined;
   let urlTimer: number | undefined;
   let frame: number | undefined;
+  let stepping = false;
 
   // ----- DOM -----
   const status = createStatus();
@@ -60,22 +87,11 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
         return;
       }
       controls.setSeedError(undefined);
-      const next: MapState = { ...state, seed, zoom: 1, cx: undefined, cz: undefined };
-      if (loadedSeed === seed.seed) {
-        // Same seed again: keep a loaded map and only reset the view; otherwise ask again now.
-        state = next;
-        writeUrl(false);
-        if (map) requestDraw();
-        else startLoad();
-        return;
-      }
-      ctx.navigate(serializeMapState(next));
+      setPanel(false);
+      openSeed(seed.seed);
     },
-    setFloor(floor) {
-      state = { ...state, floor, cx: undefined, cz: undefined, zoom: 1 };
-      rebuildScene();
-      writeUrl(true);
-    },
+    stepSeed: (step) => void stepSeed(step),
+    setFloor: showFloor,
     setLayer(layer, on) {
       state = { ...state, layers: { ...state.layers, [layer]: on } };
       afterFilterChange();
@@ -104,6 +120,16 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       const caption = `seedblock · seed ${map.seed} · ${floorName(state.floor)}`;
       downloadPng(canvas, caption, `seed-${map.seed}-${state.floor}.png`);
     },
+    togglePanel: () => setPanel(panel.hidden),
+  });
+  const find = createFindBox({
+    choose: chooseFound,
+    clear() {
+      if (!state.find) return;
+      state = { ...state, find: undefined };
+      requestDraw();
+      writeUrl(true);
+    },
   });
 
   const canvas = h('canvas', {
@@ -122,16 +148,64 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     { id: 'map-keys', class: 'hint' },
     'Drag or use the arrow keys to move, wheel, pinch or + and − to zoom, 0 to fit. Click an elevator to change floor.',
   );
-  const wrap = h('div', { class: 'map-wrap' }, canvas, info);
-  // Wide screens: controls and legend in a side column, map beside them, states shown over the
-  // map. Narrow: stacked, with the state message just above the map and the legend last.
-  main.append(
-    h('h1', { class: 'visually-hidden' }, 'Facility map'),
-    h('div', { class: 'map-side' }, controls.seedForm, controls.toolbar, controls.matches),
-    h('div', { class: 'map-area' }, status.el, wrap, keysHelp),
-    h('div', { class: 'map-legend' }, createLegend()),
-    summary,
+  const shortcutsButton = h('button', { type: 'button', class: 'link' }, 'Keyboard shortcuts (?)');
+  shortcutsButton.addEventListener('click', () => shortcuts.show());
+  // Which map this is, over the map itself (the seed box folds away on a phone).
+  const caption = h('p', { class: 'map-caption', 'aria-hidden': 'true', hidden: true });
+  const legend = createLegend();
+  const more = h(
+    'div',
+    { class: 'map-more' },
+    controls.filters,
+    controls.matches,
+    legend,
+    keysHelp,
+    h('p', { class: 'hint' }, shortcutsButton),
   );
+  const panel = h('aside', { id: 'map-panel', class: 'map-panel', 'aria-label': 'Seed and map options' });
+  const area = h(
+    'div',
+    { class: 'map-area' },
+    h('div', { class: 'map-wrap' }, canvas, info),
+    caption,
+    controls.viewActions,
+    status.el,
+  );
+  const heading = h('h1', { class: 'visually-hidden' }, 'Facility map');
+  const top = h('div', { class: 'map-top' });
+
+  // Wide screens: one side column with every control, the map beside it. Narrow: the search on
+  // top, the map, then the quick bar (floors, layers); the seed box and filters fold into a panel.
+  const narrow = window.matchMedia(NARROW);
+  function arrange(): void {
+    if (narrow.matches) {
+      panel.replaceChildren(controls.seedBlock, more);
+      top.replaceChildren(find.el, controls.panelToggle);
+      main.append(heading, top, area, controls.quick, panel, summary);
+      legend.open = false;
+      setPanel(!map && state.seed.kind !== 'valid');
+    } else {
+      panel.replaceChildren(controls.seedBlock, find.el, controls.quick, more);
+      top.remove();
+      main.append(heading, panel, area, summary);
+      legend.open = true;
+      setPanel(true);
+    }
+    requestDraw();
+  }
+  function setPanel(open: boolean): void {
+    const folds = narrow.matches;
+    panel.hidden = folds && !open;
+    controls.panelToggle.setAttribute('aria-expanded', String(!panel.hidden));
+  }
+  narrow.addEventListener('change', arrange);
+  panel.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && narrow.matches) {
+      setPanel(false);
+      controls.panelToggle.focus();
+    }
+  });
+  arrange();
   controls.sync(state);
   controls.setMapReady(false);
 
@@ -180,6 +254,84 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     writeUrl(false);
   }
 
+  // ----- moving between seeds -----
+  function openSeed(seed: number): void {
+    const next: MapState = { ...state, seed: { kind: 'valid', seed }, zoom: 1, cx: undefined, cz: undefined };
+    if (loadedSeed === seed) {
+      // Same seed again: keep a loaded map and only reset the view; otherwise ask again now.
+      state = next;
+      writeUrl(false);
+      if (map) requestDraw();
+      else startLoad();
+      return;
+    }
+    // Another map: what was found on this one means nothing there.
+    ctx.navigate(serializeMapState({ ...next, find: undefined }));
+  }
+
+  const WALK_NOTE: Record<'first' | 'last' | 'empty' | 'far', string> = {
+    first: 'This is the newest seed in the list.',
+    last: 'This is the oldest seed in the list.',
+    empty: 'No seed has a generated map yet.',
+    far: 'This seed is too far down the list to step back from here.',
+  };
+
+  async function stepSeed(step: SeedStep): Promise<void> {
+    if (stepping) return;
+    stepping = true;
+    const current = state.seed.kind === 'valid' ? state.seed.seed : undefined;
+    const walk = step === 'next' ? nextSeed : step === 'previous' ? previousSeed : randomSeed;
+    controls.setSeedNote(undefined);
+    let r: WalkResult | undefined;
+    try {
+      r = await walk(ctx.fetcher, current);
+    } catch {
+      controls.setSeedNote('The seed list could not be read; try again in a moment.');
+    } finally {
+      stepping = false;
+    }
+    if (!r) return;
+    if ('seed' in r) {
+      setPanel(false);
+      openSeed(r.seed);
+    } else controls.setSeedNote(WALK_NOTE[r.none]);
+  }
+
+  // ----- find -----
+  function foundEntry(): FindEntry | undefined {
+    return state.find ? findIndex.find((e) => e.id === state.find) : undefined;
+  }
+
+  function foundTargets(): FindTargets | undefined {
+    return foundEntry()?.floors[state.floor];
+  }
+
+  /**
+   * Centre on the found things and zoom in until they fill the view, up to a limit; things spread
+   * over most of the floor are shown with the whole floor instead.
+   */
+  function viewOn(t: FindTargets, sceneBounds: FloorScene['bounds']): Pick<MapState, 'cx' | 'cz' | 'zoom'> {
+    const b = targetBounds(t);
+    const m = 2 * CELL;
+    const around = { minX: b.minX - m, maxX: b.maxX + m, minZ: b.minZ - m, maxZ: b.maxZ + m };
+    const vp = viewport();
+    const zoom = clampZoom(Math.min(FIND_MAX_ZOOM, fitScale(around, vp) / fitScale(sceneBounds, vp)));
+    if (zoom < FIND_MIN_ZOOM) return { cx: undefined, cz: undefined, zoom: 1 };
+    // Rounded as a link writes them, so a shared link shows exactly this view.
+    const c = boundsCentre(around);
+    const round = (n: number, step: number): number => Math.round(n / step) * step;
+    return { cx: round(c.cx, 0.1), cz: round(c.cz, 0.1), zoom: round(zoom, 0.01) };
+  }
+
+  function chooseFound(r: FindResult): void {
+    state = { ...state, find: r.entry.id, floor: r.floor };
+    rebuildScene();
+    const t = r.entry.floors[r.floor];
+    if (scene && t) state = { ...state, ...viewOn(t, scene.bounds) };
+    writeUrl(true);
+    if (narrow.matches) canvas.focus({ preventScroll: true });
+  }
+
   // ----- drawing -----
   function requestDraw(): void {
     if (frame !== undefined) return;
@@ -206,7 +358,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       g.fillStyle = BACKGROUND;
       g.fillRect(0, 0, vp.width, vp.height);
       lastRender = undefined;
-      setDrawn({ rooms: 0, spawns: 0, doors: 0, teslas: 0, links: 0, labels: 0 });
+      setDrawn(undefined, undefined);
       return;
     }
     const v = clampCentre(view(), scene.bounds);
@@ -217,9 +369,10 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       itemFilter: state.item,
       structureFilter: state.struct,
       hover: hovered,
+      selection: foundTargets(),
     });
     if (keyboardMode) drawCrosshair(g, vp.width / 2, vp.height / 2);
-    setDrawn(lastRender);
+    setDrawn(lastRender, t);
     const now = performance.now();
     canvas.dataset.frameMs = (now - started).toFixed(1);
     if (pendingFirstDraw !== undefined) {
@@ -230,19 +383,29 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     updateInfo(t, hovered);
   }
 
-  function setDrawn(
-    r: Pick<RenderResult, 'rooms' | 'spawns' | 'doors' | 'teslas' | 'links' | 'labels'>,
-  ): void {
-    canvas.dataset.roomsDrawn = String(r.rooms);
-    canvas.dataset.spawnsDrawn = String(r.spawns);
-    canvas.dataset.doorsDrawn = String(r.doors);
-    canvas.dataset.teslasDrawn = String(r.teslas);
-    canvas.dataset.linksDrawn = String(r.links);
-    canvas.dataset.labelsDrawn = String(r.labels);
-    canvas.dataset.floor = state.floor;
-    canvas.dataset.zoom = state.zoom.toFixed(2);
-    canvas.dataset.seed = map ? String(map.seed) : '';
-    canvas.dataset.drawCount = String(Number(canvas.dataset.drawCount ?? '0') + 1);
+  /** What the frame drew, on the canvas's data-* attributes (read by tests and tools). */
+  function setDrawn(r: RenderResult | undefined, t: Transform | undefined): void {
+    const d = canvas.dataset;
+    d.roomsDrawn = String(r?.rooms ?? 0);
+    d.spawnsDrawn = String(r?.spawns ?? 0);
+    d.doorsDrawn = String(r?.doors ?? 0);
+    d.teslasDrawn = String(r?.teslas ?? 0);
+    d.linksDrawn = String(r?.links ?? 0);
+    d.labelsDrawn = String(r?.labels.length ?? 0);
+    d.selected = String(r?.selected ?? 0);
+    // Screen boxes (CSS px) of the labels and of the symbols they keep clear of.
+    d.labelBoxes = JSON.stringify(r?.labels.map((l) => [l.text, ...boxText(l.box)]) ?? []);
+    d.symbolBoxes = JSON.stringify(r?.symbols.map((s) => [s.kind, ...boxText(s.box)]) ?? []);
+    if (scene && t) {
+      const a = t.toScreen(scene.bounds.minX, scene.bounds.maxZ);
+      const b = t.toScreen(scene.bounds.maxX, scene.bounds.minZ);
+      d.floorBox = boxText({ x0: a.sx, y0: a.sy, x1: b.sx, y1: b.sy }).join(',');
+    } else delete d.floorBox;
+    d.floor = state.floor;
+    d.zoom = state.zoom.toFixed(2);
+    d.seed = map ? String(map.seed) : '';
+    d.find = state.find ?? '';
+    d.drawCount = String(Number(d.drawCount ?? '0') + 1);
   }
 
   function hoverPoint(): { sx: number; sy: number } | undefined {
@@ -252,9 +415,12 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     return { sx: vp.width / 2, sy: vp.height / 2 };
   }
 
-  function hoveredRoom(t: ReturnType<typeof makeTransform>): Room | undefined {
+  function hoveredRoom(t: Transform): Room | undefined {
     const p = hoverPoint();
     if (!p || !scene) return undefined;
+    // A label may sit beside its room or be shortened: hovering it describes its room in full.
+    const label = lastRender?.labels.find((l) => l.room && inBox(l.box, p.sx, p.sy));
+    if (label?.room) return label.room;
     const w = t.toWorld(p.sx, p.sy);
     return roomAt(scene, w.x, w.z);
   }
@@ -263,7 +429,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     return lastRender ? elevatorUnder(lastRender.elevators, sx, sy) : undefined;
   }
 
-  function updateInfo(t: ReturnType<typeof makeTransform>, room: Room | undefined): void {
+  function updateInfo(t: Transform, room: Room | undefined): void {
     const p = hoverPoint();
     if (!p || !scene) {
       info.hidden = true;
@@ -311,11 +477,14 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   function rebuildScene(): void {
     scene = map ? buildScene(map, state.floor) : undefined;
     controls.sync(state);
+    find.showChosen(foundEntry());
     canvas.setAttribute(
       'aria-label',
       map ? `Map of seed ${map.seed}, ${floorName(state.floor)}` : 'Facility map (no seed loaded)',
     );
     document.title = map ? `Seed ${map.seed} · ${floorName(state.floor)} – seedblock` : 'Map – seedblock';
+    caption.textContent = map ? `Seed ${map.seed} · ${floorById(state.floor).short}` : '';
+    caption.hidden = !map;
     if (map) summary.replaceChildren(...mapSummary(map, state.floor).map((line) => h('p', {}, line)));
     else summary.replaceChildren();
     updateMatches();
@@ -337,28 +506,40 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
           { type: 'button', class: 'link', 'data-floor': f.id },
           `${f.label} ${per[f.id]}`,
         );
-        b.addEventListener('click', () => {
-          state = { ...state, floor: f.id, cx: undefined, cz: undefined, zoom: 1 };
-          rebuildScene();
-          writeUrl(true);
-        });
+        b.addEventListener('click', () => showFloor(f.id));
         line.append(i ? ' · ' : '', b);
       });
       controls.matches.append(line, ' ');
     }
   }
 
+  function showFloor(floor: MapState['floor']): void {
+    state = { ...state, floor, cx: undefined, cz: undefined, zoom: 1 };
+    rebuildScene();
+    writeUrl(true);
+  }
+
   function onLoadState(s: LoadState): void {
     main.dataset.state = s.state;
     const seed = state.seed.kind === 'valid' ? state.seed.seed : undefined;
     status.show(seed, s);
-    if (s.state === 'invalid') controls.setSeedError(`The server refused this seed: ${s.message}.`);
+    if (s.state === 'invalid') {
+      controls.setSeedError(`The server refused this seed: ${s.message}.`);
+      setPanel(true);
+    }
     if (s.state !== 'ready') return;
     map = s.map;
+    findIndex = buildFindIndex(map);
+    find.setIndex(findIndex);
     controls.setMapReady(true);
     controls.setFilterOptions(itemOptions(map.spawns), structureOptions(map.spawns), state);
     pendingFirstDraw = s.perfTime;
     rebuildScene();
+    // A shared link naming something found but no view: open on what it names.
+    const t = foundTargets();
+    if (t && scene && (state.cx === undefined || state.cz === undefined)) {
+      state = { ...state, ...viewOn(t, scene.bounds) };
+    }
     // Draw at once rather than on the next frame: the first picture is what the user waits for.
     if (frame !== undefined) cancelAnimationFrame(frame);
     frame = undefined;
@@ -370,6 +551,8 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     load = undefined;
     map = undefined;
     scene = undefined;
+    findIndex = [];
+    find.setIndex(undefined);
     controls.setMapReady(false);
     controls.setFilterOptions(itemOptions([]), structureOptions([]), state);
     rebuildScene();
@@ -379,12 +562,14 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       main.dataset.state = 'idle';
       status.show(undefined, { state: 'idle' });
       controls.setSeedError(undefined);
+      setPanel(true);
       return;
     }
     if (seed.kind === 'invalid') {
       main.dataset.state = 'invalid';
       status.show(undefined, { state: 'invalid', message: 'invalid seed' });
       controls.setSeedError('A seed is a whole number from 1 to 2147483647.');
+      setPanel(true);
       return;
     }
     controls.setSeedError(undefined);
@@ -440,6 +625,21 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     settle: () => writeUrl(false),
   });
 
+  const shortcuts = attachShortcuts(main, {
+    find() {
+      if (narrow.matches) setPanel(false);
+      find.input.focus();
+    },
+    step: (step) => void stepSeed(step),
+    floor(n) {
+      const f = FLOORS[n];
+      if (f && map) showFloor(f.id);
+    },
+    zoomIn: () => zoomCentre(ZOOM_STEP),
+    zoomOut: () => zoomCentre(1 / ZOOM_STEP),
+    fit: resetView,
+  });
+
   const resize = new ResizeObserver(() => requestDraw());
   resize.observe(canvas);
 
@@ -456,6 +656,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       if (map) controls.setFilterOptions(itemOptions(map.spawns), structureOptions(map.spawns), state);
       if (floorChanged) rebuildScene();
       else {
+        find.showChosen(foundEntry());
         updateMatches();
         requestDraw();
       }
@@ -464,7 +665,9 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       load?.cancel();
       status.dispose();
       detach();
+      shortcuts.detach();
       resize.disconnect();
+      narrow.removeEventListener('change', arrange);
       window.clearTimeout(urlTimer);
       if (frame !== undefined) cancelAnimationFrame(frame);
     },

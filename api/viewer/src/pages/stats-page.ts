@@ -3,8 +3,11 @@ import type { AppContext, Page } from '../app-context.ts';
 import { h } from '../dom.ts';
 import { formatDuration, formatInt, formatUtc } from '../format.ts';
 import { retryAfterMs } from '../load/server-clock.ts';
+import { barChart, timeline } from './charts.ts';
+import type { Chart } from './charts.ts';
 
-// Public statistics: overview figures (spec 2.8) and recent protection windows (2.7).
+// Public statistics: overview figures (spec 2.8) and recent protection windows (2.7), as numbers
+// and as small charts.
 
 function figures(entries: [string, string][]): HTMLDListElement {
   const dl = h('dl', { class: 'figures' });
@@ -12,25 +15,36 @@ function figures(entries: [string, string][]): HTMLDListElement {
   return dl;
 }
 
-function overviewView(o: Overview): HTMLElement {
+function overviewView(o: Overview, charts: Chart[]): HTMLElement {
+  const counts = barChart('seeds', 'Seeds', [
+    { label: 'Known', value: o.seedsTracked },
+    { label: 'Maps generated', value: o.seedsDumped },
+    { label: 'Detected', value: o.seedsDetected },
+  ]);
+  const detections = barChart('detections', 'Detections', [
+    { label: 'Last 24 h', value: o.detections?.['24h'] },
+    { label: 'Last 7 days', value: o.detections?.['7d'] },
+  ]);
+  charts.push(counts, detections);
   return h(
     'section',
     { 'aria-labelledby': 'overview-title', 'data-section': 'overview' },
     h('h2', { id: 'overview-title' }, 'Overview'),
+    h('div', { class: 'chart-row' }, counts.el, detections.el),
     figures([
-      ['Seeds known', formatInt(o.seedsTracked)],
-      ['Maps generated', formatInt(o.seedsDumped)],
-      ['Seeds detected', formatInt(o.seedsDetected)],
-      ['Detections, last 24 h', formatInt(o.detections?.['24h'])],
-      ['Detections, last 7 days', formatInt(o.detections?.['7d'])],
       ['API requests', formatInt(o.requestsTotal)],
       ['Uptime', formatDuration(o.uptimeSec)],
     ]),
   );
 }
 
-function protectionView(p: Protection, base: string): HTMLElement {
-  const rows = (p.recent ?? []).map((w) => {
+function protectionView(p: Protection, base: string, charts: Chart[]): HTMLElement {
+  const recent = p.recent ?? [];
+  const windows = recent.length
+    ? timeline('windows', 'Recently ended block windows, newest on top (times in UTC)', recent)
+    : undefined;
+  if (windows) charts.push(windows);
+  const rows = recent.map((w) => {
     const secs = (Date.parse(w.endedAt) - Date.parse(w.at)) / 1000;
     return h(
       'tr',
@@ -81,6 +95,7 @@ function protectionView(p: Protection, base: string): HTMLElement {
       ['Block windows opened', formatInt(p.windows)],
       ['Map views refused', formatInt(p.viewAttemptsBlocked)],
     ]),
+    windows?.el,
     table,
   );
 }
@@ -88,6 +103,8 @@ function protectionView(p: Protection, base: string): HTMLElement {
 export function mountStatsPage(main: HTMLElement, ctx: AppContext): Page {
   let disposed = false;
   let timer: number | undefined;
+  let charts: Chart[] = [];
+  let width = 0;
   document.title = 'Statistics – seedblock';
   const body = h('div', { class: 'stats' });
   const note = h('p', { class: 'list-status', role: 'status' }, 'Loading statistics…');
@@ -107,7 +124,12 @@ export function mountStatsPage(main: HTMLElement, ctx: AppContext): Page {
         return;
       }
       if (o.status !== 200 || p.status !== 200) throw new Error('stats unavailable');
-      body.replaceChildren(overviewView(o.body as Overview), protectionView(p.body as Protection, ctx.base));
+      charts = [];
+      body.replaceChildren(
+        overviewView(o.body as Overview, charts),
+        protectionView(p.body as Protection, ctx.base, charts),
+      );
+      for (const c of charts) c.draw();
       note.textContent = '';
       main.dataset.state = 'ready';
     } catch {
@@ -118,10 +140,18 @@ export function mountStatsPage(main: HTMLElement, ctx: AppContext): Page {
     }
   }
   void load();
+  // Charts are drawn to the pixel width of their box: redraw when it changes.
+  const resize = new ResizeObserver(() => {
+    if (body.clientWidth === width) return;
+    width = body.clientWidth;
+    for (const c of charts) c.draw();
+  });
+  resize.observe(body);
 
   return {
     unmount() {
       disposed = true;
+      resize.disconnect();
       window.clearTimeout(timer);
     },
   };

@@ -1,3 +1,4 @@
+import { FIND_ID } from '../map/find.ts';
 import { DEFAULT_FLOOR, isFloorId } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import type { Layers } from '../map/render-map.ts';
@@ -18,6 +19,8 @@ export interface MapState {
   layers: Layers;
   item: string;
   struct: string;
+  /** What "Find on this map" chose (a FindEntry id), shown on `floor`. */
+  find: string | undefined;
   zoom: number;
   /** View centre in world metres; undefined = centre of the floor. */
   cx: number | undefined;
@@ -78,6 +81,7 @@ export function parseMapState(path: string, search: string): MapState {
     layers: parseLayers(q.get('layers')),
     item: parseFilter(q.get('item')),
     struct: parseFilter(q.get('struct')),
+    find: FIND_ID.test(q.get('find') ?? '') ? (q.get('find') ?? undefined) : undefined,
     zoom: clampZoom(parseNumber(q.get('zoom')) ?? 1),
     cx: parseNumber(q.get('cx')),
     cz: parseNumber(q.get('cz')),
@@ -99,12 +103,13 @@ export function serializeMapState(s: MapState): string {
   q.set('layers', layers.length ? layers.join(',') : 'none');
   if (s.item !== ALL) q.set('item', s.item);
   if (s.struct !== ALL) q.set('struct', s.struct);
+  if (s.find) q.set('find', s.find);
   if (Math.abs(s.zoom - 1) > 0.001) q.set('zoom', round(s.zoom, 2));
   if (s.cx !== undefined && s.cz !== undefined) {
     q.set('cx', round(s.cx, 1));
     q.set('cz', round(s.cz, 1));
   }
   const path = usePath ? `/seed/${encodeURIComponent(seedText)}` : '/';
-  // Commas are legal in a query; keeping them unescaped makes shared links readable.
-  return `${path}?${q.toString().replace(/%2C/gi, ',')}`;
+  // Commas and colons are legal in a query; keeping them unescaped makes shared links readable.
+  return `${path}?${q.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':')}`;
 }

@@ -1,0 +1,144 @@
+import type { MapData, Room, Spawn, Zone } from '../api/types.ts';
+import { FLOORS, floorOfHeight, floorOfZone } from './floors.ts';
+import type { FloorId } from './floors.ts';
+import { checkpointSplit, prefabName, roomLabel, zoneLabel } from './labels.ts';
+import { humanize, itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
+
+// "Find on this map": an index of what a player looks for (named rooms, zones, item and structure
+// types), each with its rooms or spawn points per floor. Matching ignores case, spaces and
+// punctuation, so "scp 079", "SCP-079" and the game's "Hcz079" all find the same room.
+
+export type FindKind = 'room' | 'zone' | 'item' | 'struct';
+
+export interface FindTargets {
+  rooms: Room[];
+  spawns: Spawn[];
+}
+
+export interface FindEntry {
+  /** Stable id for links: "room:scp-079", "zone:Entrance", "item:MicroHID", "struct:Workstation". */
+  id: string;
+  kind: FindKind;
+  name: string;
+  /** Normalized names it is found by, `|`-separated so a query never spans two of them. */
+  keys: string;
+  floors: Partial<Record<FloorId, FindTargets>>;
+}
+
+/** One line of the result list: an entry on one floor. */
+export interface FindResult {
+  entry: FindEntry;
+  floor: FloorId;
+  count: number;
+}
+
+export const FIND_ID = /^(room|zone|item|struct):[A-Za-z0-9_-]{1,64}$/;
+const KIND_ORDER: Readonly<Record<FindKind, number>> = { room: 0, zone: 1, item: 2, struct: 3 };
+const ZONE_ABBR: Partial<Record<Zone, string>> = {
+  LightContainment: 'LCZ',
+  HeavyContainment: 'HCZ',
+  Entrance: 'EZ',
+};
+
+export function normalize(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+function roomFloor(room: Room): FloorId | undefined {
+  return floorOfZone(room.zone) ?? floorOfHeight(room.y);
+}
+
+/** Collects entries by id, adding each room or spawn to its floor. */
+class Entries {
+  readonly byId = new Map<string, FindEntry>();
+
+  add(id: string, kind: FindKind, name: string, keys: string[], floor: FloorId, what: Room | Spawn): void {
+    let e = this.byId.get(id);
+    if (!e) {
+      e = { id, kind, name, keys: [name, ...keys].map(normalize).join('|'), floors: {} };
+      this.byId.set(id, e);
+    }
+    const t = (e.floors[floor] ??= { rooms: [], spawns: [] });
+    if ('kind' in what) t.spawns.push(what);
+    else t.rooms.push(what);
+  }
+}
+
+export function buildFindIndex(map: MapData): FindEntry[] {
+  const splitZ = checkpointSplit(map.rooms);
+  const out = new Entries();
+  for (const room of map.rooms) {
+    const floor = roomFloor(room);
+    if (!floor) continue;
+    const label = roomLabel(room, splitZ);
+    if (label) {
+      const keys = [label.short, room.name, prefabName(room.variant) ?? ''];
+      out.add(`room:${slug(label.full)}`, 'room', label.full, keys, floor, room);
+    }
+    const abbr = ZONE_ABBR[room.zone];
+    if (abbr) out.add(`zone:${room.zone}`, 'zone', zoneLabel(room.zone), [abbr, room.zone], floor, room);
+  }
+  for (const spawn of map.spawns) {
+    const floor = floorOfHeight(spawn.y);
+    if (!floor) continue;
+    const type = itemType(spawn);
+    // "group" and "random" are picks among several types, not something to look for.
+    if (type && type !== 'group' && type !== 'random') {
+      out.add(`item:${type}`, 'item', humanize(type), [type], floor, spawn);
+      for (const g of ITEM_GROUPS) {
+        // "Any keycard" is also found by "keycard" alone, ranked as an exact match.
+        const family = g.label.replace(/^Any /, '');
+        if (itemMatches(spawn, g.value)) out.add(`item:${g.value}`, 'item', g.label, [family], floor, spawn);
+      }
+    }
+    for (const s of structureTypes(spawn)) out.add(`struct:${s}`, 'struct', humanize(s), [s], floor, spawn);
+  }
+  return [...out.byId.values()];
+}
+
+export function targetCount(entry: FindEntry, t: FindTargets): number {
+  return entry.kind === 'item' || entry.kind === 'struct' ? t.spawns.length : t.rooms.length;
+}
+
+/**
+ * Entries matching every word of the query, one result per floor they are on: exact names first,
+ * then names starting with the query, then the rest; rooms before zones, items and structures.
+ */
+export function findOnMap(index: readonly FindEntry[], query: string): FindResult[] {
+  const words = query.split(/\s+/).map(normalize).filter(Boolean);
+  if (!words.length) return [];
+  const whole = words.join('');
+  const scored: { r: FindResult; score: number }[] = [];
+  for (const entry of index) {
+    const keys = entry.keys.split('|');
+    if (!words.every((w) => entry.keys.includes(w))) continue;
+    const score = keys.includes(whole) ? 0 : keys.some((k) => k.startsWith(whole)) ? 1 : 2;
+    for (const f of FLOORS) {
+      const t = entry.floors[f.id];
+      if (t) scored.push({ r: { entry, floor: f.id, count: targetCount(entry, t) }, score });
+    }
+  }
+  const floorOrder = (id: FloorId): number => FLOORS.findIndex((f) => f.id === id);
+  scored.sort(
+    (a, b) =>
+      a.score - b.score ||
+      KIND_ORDER[a.r.entry.kind] - KIND_ORDER[b.r.entry.kind] ||
+      a.r.entry.name.localeCompare(b.r.entry.name) ||
+      floorOrder(a.r.floor) - floorOrder(b.r.floor),
+  );
+  return scored.map((s) => s.r);
+}
+
+/** World rectangle around a floor's targets, to centre the view on them. */
+export function targetBounds(t: FindTargets): { minX: number; maxX: number; minZ: number; maxZ: number } {
+  const pts = [...t.rooms, ...t.spawns];
+  const xs = pts.map((p) => p.x);
+  const zs = pts.map((p) => p.z);
+  return { minX: Math.min(...xs), maxX: Math.max(...xs), minZ: Math.min(...zs), maxZ: Math.max(...zs) };
+}
