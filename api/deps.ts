@@ -1,6 +1,7 @@
 import type { Config } from '../store/config.ts';
 import type { Store } from '../store/index.ts';
 import type { Logger } from '../store/logger.ts';
+import type { MapMemoryCache } from './maps/memory-cache.ts';
 import type { Metrics } from './metrics.ts';
 import type { Probe } from './probe/index.ts';
 import type { RequestCounter } from './jobs/request-counter.ts';
@@ -20,4 +21,6 @@ export interface ApiDeps {
   metrics: Metrics;
   /** `TRUST_PROXY`, compiled: whose forwarded headers (client IP, https) are believed. */
   trustProxy: TrustProxy;
+  /** This process's hot map bytes (MAP_MEMORY_CACHE_BYTES). */
+  mapMemory: MapMemoryCache;
 }

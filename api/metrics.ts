@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { isDbUnavailable, type Store } from '../store/index.ts';
+import { isDbUnavailable, isStoreFailure, type Store } from '../store/index.ts';
 import { underApiPrefix } from './http/api-path.ts';
 
 /**
@@ -75,6 +75,25 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     },
   });
   new Gauge({
+    name: 'seedblock_map_cache_bytes',
+    help: 'Bytes charged to the map cache in Redis (at most MAP_CACHE_MAX_BYTES)',
+    registers: [registry],
+    collect() {
+      return shared(store.readMapCacheState, (state) => this.set(state?.bytes ?? NaN));
+    },
+  });
+  const mapReads = new Counter({
+    name: 'seedblock_map_reads_total',
+    help: "Maps sent, by where their bytes came from: this process's memory, the map cache in Redis, or rebuilt",
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  const mapReadsFrom = {
+    ready: mapReads.labels({ source: 'memory' }),
+    cached: mapReads.labels({ source: 'cache' }),
+    rebuild: mapReads.labels({ source: 'rebuilt' }),
+  };
+  new Gauge({
     name: 'seedblock_generation_seconds_sum',
     help: 'Total time spent generating maps, all workers (with _count: the mean)',
     registers: [registry],
@@ -139,8 +158,12 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
   return {
     registry,
     recordRequest,
+    /** One map sent, by how the read found its bytes (see store readMap). */
+    countMapRead(found: keyof typeof mapReadsFrom) {
+      mapReadsFrom[found].inc();
+    },
     countError(err: unknown) {
-      if (isDbUnavailable(err)) redisErrors.inc();
+      if (isStoreFailure(err)) redisErrors.inc();
     },
   };
 }

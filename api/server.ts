@@ -6,10 +6,12 @@ import { storeFromConfig } from '../store/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
+import { startMapUpkeep } from './jobs/map-upkeep.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
 import { startRequestCounter } from './jobs/request-counter.ts';
 import { startWindowSweeper } from './jobs/window-sweeper.ts';
 import { createLogger, type Logger } from '../store/logger.ts';
+import { MapMemoryCache } from './maps/memory-cache.ts';
 import { createMetrics } from './metrics.ts';
 import { createProbe } from './probe/index.ts';
 
@@ -47,6 +49,7 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
     startedAt,
     metrics: createMetrics(store, config.API_PREFIX),
     trustProxy: compileTrustProxy(config.TRUST_PROXY),
+    mapMemory: new MapMemoryCache(config.MAP_MEMORY_CACHE_BYTES),
   };
   const server = createServer({ ServerResponse: IdentifiedResponse }, frontDoor(deps));
   server.listen(config.PORT, config.HOST);
@@ -67,6 +70,7 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
   });
   const sweeper = startWindowSweeper(deps);
   const releases = startReleasePoller(deps);
+  const mapCache = startMapUpkeep(deps);
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
   logger.info({ port, prefix: config.API_PREFIX, clock: config.SEEDBLOCK_CLOCK }, 'api listening');
@@ -91,7 +95,7 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
         });
         server.closeIdleConnections();
       });
-      await requests.stop();
+      await Promise.all([requests.stop(), mapCache.stop()]);
       await store.close();
     },
   } satisfies RunningApi;

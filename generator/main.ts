@@ -15,7 +15,7 @@ try {
     blocking: true,
   });
   await redisReady(store.ctx.redis).catch(() => logger.warn('redis not reachable yet; waiting for it'));
-  const worker = startWorker({ store, blocking, logger });
+  const worker = startWorker({ store, blocking, logger, cacheMaxBytes: config.MAP_CACHE_MAX_BYTES });
   logger.info({ workerId: worker.workerId }, 'generator worker started');
   stopOnSignal(logger, 'finishing the job in hand, then stopping', async () => {
     await worker.stop();

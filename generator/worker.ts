@@ -2,23 +2,25 @@ import { randomUUID } from 'node:crypto';
 import cron from 'node-cron';
 import { isDbUnavailable, type Store, type StoreRedis } from '../store/index.ts';
 import type { Logger } from '../store/logger.ts';
-import { buildStoredMap } from './compress-map.ts';
+import { buildMapJson, compressMap } from './map-bytes.ts';
 
 export interface WorkerOptions {
   store: Store;
   /** A connection of its own: BLMOVE blocks it while waiting. */
   blocking: StoreRedis;
   logger: Logger;
+  /** MAP_CACHE_MAX_BYTES: the map cache's cap; with 0 maps are not even compressed here. */
+  cacheMaxBytes: number;
   /** How long one wait for a job lasts before checking for shutdown. */
   waitSeconds?: number;
 }
 
 /**
  * A generator worker: takes seeds from the queue (BLMOVE into the processing list), leases,
- * generates, stores, acknowledges. A job of a worker that died goes back to the queue when its
+ * generates, indexes (and offers the map cache its bytes), acknowledges. A job of a worker that died goes back to the queue when its
  * lease runs out; every worker runs that reaper, so any survivor picks the job up.
  */
-export function startWorker({ store, blocking, logger, waitSeconds = 2 }: WorkerOptions) {
+export function startWorker({ store, blocking, logger, cacheMaxBytes, waitSeconds = 2 }: WorkerOptions) {
   const workerId = randomUUID();
   let running = true;
   let current: number | null = null;
@@ -38,15 +40,17 @@ export function startWorker({ store, blocking, logger, waitSeconds = 2 }: Worker
       const attempt = await store.startJob(seed, workerId);
       if (attempt === 0) return;
       const started = performance.now();
-      let map;
+      let built;
       try {
-        map = buildStoredMap(seed);
+        built = buildMapJson(seed);
       } catch (err) {
         const outcome = await store.failJob(seed, err instanceof Error ? err.message : String(err));
         logger.error({ err, seed, attempt, outcome }, 'generation failed');
         return;
       }
-      await store.finishJob(map);
+      // The list entry is what is kept; the bodies only when the map cache may hold them.
+      const bodies = cacheMaxBytes > 0 ? await compressMap(built.json) : undefined;
+      await store.finishJob({ seed, ...built.summary, bodies }, cacheMaxBytes);
       const ms = performance.now() - started;
       await store.recordGenerationTime(ms);
       logger.info({ seed, ms: Math.round(ms * 100) / 100 }, 'map generated');

@@ -51,6 +51,13 @@ const trustProxy = z
     return v;
   });
 
+/** A size in bytes, decimal digits only (as `port`: no " " → 0, no "1e9"). */
+const bytes = z
+  .string()
+  .regex(/^\d{1,15}$/, 'a number of bytes (decimal digits, e.g. 268435456 for 256 MiB)')
+  .transform(Number);
+const MIB = 2 ** 20;
+
 const redisUrl = z
   .string()
   .refine(
@@ -88,6 +95,10 @@ export const ConfigSchema = z
     PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2_000),
     PROBE_ALLOW_PRIVATE: flag.default(false),
     QUEUE_MAX: z.coerce.number().int().min(1).default(10_000),
+    /** Most bytes of map bodies kept in Redis (the map cache); 0 keeps none. */
+    MAP_CACHE_MAX_BYTES: bytes.default(256 * MIB),
+    /** Most bytes of map bodies each API process keeps in its own memory (all codings together). */
+    MAP_MEMORY_CACHE_BYTES: bytes.default(64 * MIB),
     /** Multiplies every rate limit of spec part 8; for benchmarks only. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

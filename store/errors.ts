@@ -9,7 +9,7 @@ export class DbUnavailableError extends Error {
 }
 
 // Server replies that mean "not now" rather than "your command is wrong".
-const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|MISCONF)\b/;
+const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|MISCONF|OOM|NOREPLICAS)\b/;
 
 /**
  * True for every failure that means the store is unreachable or not serving: connection errors,
@@ -26,4 +26,18 @@ export function isDbUnavailable(err: unknown): boolean {
       err.message,
     )
   );
+}
+
+/**
+ * Every failure of the store as a client sees it: 503 `db unavailable`, never 500. That is what
+ * isDbUnavailable covers, and also any other error Redis replied with (a script or command
+ * error): a bug of ours, logged as one, but the store refusing is still no 500 for the client.
+ */
+export function isStoreFailure(err: unknown): boolean {
+  return isDbUnavailable(err) || isRedisRefusal(err);
+}
+
+/** Redis answered a command with an error (OOM, READONLY, a failed script), as opposed to no answer. */
+export function isRedisRefusal(err: unknown): boolean {
+  return err instanceof ReplyError;
 }

@@ -1,5 +1,6 @@
 import { JOB_MAX_ATTEMPTS, JOB_VISIBILITY_MS } from './constants.ts';
 import type { StoreContext } from './context.ts';
+import type { MapBodies } from './map-cache.ts';
 import type { StoreRedis } from './redis.ts';
 
 // The generation queue as the workers see it: a Redis list taken reliably with BLMOVE into a
@@ -28,25 +29,34 @@ export async function startJob(ctx: StoreContext, seed: number, workerId: string
 
 export interface GeneratedMap {
   seed: number;
-  etag: string;
-  br: Buffer;
-  gz: Buffer;
   roomCount: number;
   spawns: number;
   markers: number;
+  /** The compressed bodies, when the map cache may keep them. */
+  bodies?: MapBodies;
 }
 
-export async function finishJob(ctx: StoreContext, map: GeneratedMap): Promise<number> {
+/**
+ * Stores a generated map: the seed joins the durable index (its list entry), its bodies go to the
+ * map cache when given and they fit under `cacheMaxBytes`, and the job is done. Returns the
+ * seed's dump order.
+ */
+export async function finishJob(
+  ctx: StoreContext,
+  map: GeneratedMap,
+  cacheMaxBytes: number,
+): Promise<number> {
+  const { bodies } = map;
   return ctx.redis.finishJob(
     ctx.prefix,
     map.seed,
-    await ctx.clock.now(),
-    map.etag,
-    map.br,
-    map.gz,
     map.roomCount,
     map.spawns,
     map.markers,
+    cacheMaxBytes,
+    bodies?.etag ?? '',
+    bodies?.br ?? '',
+    bodies?.gz ?? '',
   );
 }
 

@@ -3,6 +3,7 @@ import * as blocklist from './blocklist.ts';
 import * as claimCodes from './claim-codes.ts';
 import * as detections from './detections.ts';
 import * as generationQueue from './generation-queue.ts';
+import * as mapCache from './map-cache.ts';
 import * as maps from './maps.ts';
 import { manualClock, systemClock, type Clock } from './clock.ts';
 import type { StoreContext } from './context.ts';
@@ -45,6 +46,11 @@ const operations = {
   readMap: maps.readMap,
   readJob: maps.readJob,
   readSeedPage: maps.readSeedPage,
+  migrateSeedIndex: maps.migrateSeedIndex,
+  cacheMap: mapCache.cacheMap,
+  trimMapCache: mapCache.trimMapCache,
+  touchCachedMaps: mapCache.touchCachedMaps,
+  readMapCacheState: mapCache.readMapCacheState,
   takeJob: generationQueue.takeJob,
   startJob: generationQueue.startJob,
   finishJob: generationQueue.finishJob,
@@ -111,7 +117,7 @@ export function openStore({ redisUrl, prefix, clock, name }: OpenStoreOptions): 
 export * from './constants.ts';
 export type { Clock, ManualClock } from './clock.ts';
 export type { StoreContext } from './context.ts';
-export { DbUnavailableError, isDbUnavailable } from './errors.ts';
+export { DbUnavailableError, isDbUnavailable, isRedisRefusal, isStoreFailure } from './errors.ts';
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
 export { REPORT_EVENTS, type ReportEvent, type ReportDecision, type SeedBlock } from './block-engine.ts';
 export {
@@ -123,7 +129,8 @@ export {
 export type { SelfClaimRefusal } from './self-claim.ts';
 export type { CodeClaimResult, IssuedClaimCode } from './claim-codes.ts';
 export { SUPERSEDED_MEANING, type Review, type ReviewDecision, type ReviewStatus } from './reviews.ts';
-export type { JobRead, MapEncoding, MapRead, SeedListItem, SeedPage } from './maps.ts';
+export type { JobRead, MapRead, SeedListItem, SeedPage } from './maps.ts';
+export type { MapBodies, MapCacheState } from './map-cache.ts';
 export type { GeneratedMap } from './generation-queue.ts';
 export type { OverviewCounts, ProtectionStats } from './stats.ts';
 export { isBelowMinimum, SemverSchema, type VersionInfo } from './versions.ts';

@@ -1,13 +1,17 @@
 import { PROTECTION_RECENT_MAX, RATE_LIMITS, SEED_COOLDOWN_MS } from './constants.ts';
 import type { StoreContext } from './context.ts';
+import type { MapBodies } from './map-cache.ts';
 
 // The read side of generated maps (spec 4.7-4.9). Each read is one Lua script, so the block check
 // and what follows it see the same state.
 
-export type MapEncoding = 'br' | 'gz';
-
 export type MapRead =
-  | { kind: 'ready'; etag: string; body: Buffer }
+  /** Dumped and visible; the caller said it holds the bytes. */
+  | { kind: 'ready' }
+  /** Dumped and visible, bytes from the map cache. */
+  | { kind: 'cached'; bodies: MapBodies }
+  /** Dumped and visible, but in no cache: the caller rebuilds the bytes from the seed. */
+  | { kind: 'rebuild' }
   | { kind: 'blocked'; until: number }
   | { kind: 'permanent' }
   | { kind: 'pending' }
@@ -17,7 +21,8 @@ export type MapRead =
 
 export interface MapReadOptions {
   seed: number;
-  encoding: MapEncoding;
+  /** The caller holds this map's bytes already (then only the block check and the index count). */
+  haveBytes: boolean;
   /** The per-IP key of the uncached-seeds limit. */
   clientKey: string;
   queueMax: number;
@@ -27,7 +32,7 @@ export interface MapReadOptions {
 
 export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<MapRead> {
   const { windowMs } = RATE_LIMITS.uncachedMapsPerIp;
-  const reply = (await ctx.redis.readMapBuffer(
+  const reply = await ctx.redis.readMapBuffer(
     `${ctx.prefix}rate:uncachedMapsPerIp:${o.clientKey}`,
     ctx.prefix,
     o.seed,
@@ -35,20 +40,20 @@ export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<Map
     SEED_COOLDOWN_MS,
     PROTECTION_RECENT_MAX,
     o.queueMax,
-    o.encoding,
     o.uncachedLimit,
     windowMs,
-  )) as Buffer[];
+    o.haveBytes ? 1 : 0,
+  );
   const kind = reply[0]!.toString();
   switch (kind) {
-    case 'ready':
-      return { kind, etag: reply[1]!.toString(), body: reply[2]! };
+    case 'cached':
+      return { kind, bodies: { etag: reply[1]!.toString(), br: reply[2]!, gz: reply[3]! } };
     case 'blocked':
       return { kind, until: Number(reply[1]!.toString()) };
     case 'limited':
       return { kind, resetAt: Number(reply[1]!.toString()) };
     default:
-      return { kind: kind as 'permanent' | 'pending' | 'error' | 'full' };
+      return { kind: kind as 'ready' | 'rebuild' | 'permanent' | 'pending' | 'error' | 'full' };
   }
 }
 
@@ -93,6 +98,21 @@ export interface SeedListItem {
   detected: boolean;
 }
 
+/**
+ * A list entry as the seed index stores it (store/scripts/includes/seed-index.lua): fixed-width
+ * right-aligned decimals, seed (10), roomCount (4), spawns (6), markers (3), detected (1).
+ */
+function listItem(entry: string): SeedListItem {
+  return {
+    seed: Number(entry.slice(0, 10)),
+    roomCount: Number(entry.slice(10, 14)),
+    spawns: Number(entry.slice(14, 20)),
+    markers: Number(entry.slice(20, 23)),
+    dumped: true,
+    detected: entry[23] === '1',
+  };
+}
+
 export type SeedPage =
   | { kind: 'page'; items: SeedListItem[]; total: number; nextCursor: number | null }
   | { kind: 'invalid cursor' };
@@ -103,21 +123,22 @@ export async function readSeedPage(
 ): Promise<SeedPage> {
   const reply = await ctx.redis.readSeedPage(ctx.prefix, await ctx.clock.now(), limit, cursor ?? '');
   if (reply[0] === 'invalid cursor') return { kind: 'invalid cursor' };
-  const items: SeedListItem[] = [];
-  for (let i = 2; i < reply.length; i += 5) {
-    items.push({
-      seed: Number(reply[i]),
-      roomCount: Number(reply[i + 1]),
-      spawns: Number(reply[i + 2]),
-      markers: Number(reply[i + 3]),
-      dumped: true,
-      detected: Number(reply[i + 4]) === 1,
-    });
-  }
+  const items = reply.slice(2).map((entry) => listItem(String(entry)));
   return {
     kind: 'page',
     items,
     total: Number(reply[0]),
     nextCursor: reply[1] === '' ? null : Number(reply[1]),
   };
+}
+
+/**
+ * Moves seeds kept in the layout before the seed index into it, `batch` per Redis call (see
+ * store/scripts/migrate-seed-index.lua); returns how many it moved. Nothing to do is one call.
+ */
+export async function migrateSeedIndex(ctx: StoreContext, batch = 1_000): Promise<number> {
+  let left = await ctx.redis.migrateSeedIndex(ctx.prefix, batch);
+  const first = left;
+  while (left > 0) left = await ctx.redis.migrateSeedIndex(ctx.prefix, batch);
+  return first;
 }

@@ -16,11 +16,11 @@ export interface OverviewCounts {
 export async function readOverview(ctx: StoreContext): Promise<OverviewCounts> {
   const now = await ctx.clock.now();
   const p = ctx.prefix;
-  const [tracked, dumped, detected, requests, day, week] = results(
+  const [sightedOnly, dumped, detected, requests, day, week] = results(
     await ctx.redis
       .multi()
-      .scard(`${p}seeds:known`)
-      .zcard(`${p}seeds:by-dump`)
+      .scard(`${p}seeds:known-undumped`)
+      .hget(`${p}seeds:index`, 'seeds')
       .scard(`${p}seeds:detected`)
       .hget(`${p}stats`, 'requestsTotal')
       .zcount(`${p}det:all`, now - DETECTION_WINDOWS_MS['24h'], '+inf')
@@ -28,8 +28,9 @@ export async function readOverview(ctx: StoreContext): Promise<OverviewCounts> {
       .exec(),
   );
   return {
-    seedsTracked: Number(tracked),
-    seedsDumped: Number(dumped),
+    // Known seeds: every dumped one, and those only sighted by the detector so far.
+    seedsTracked: Number(dumped ?? 0) + Number(sightedOnly),
+    seedsDumped: Number(dumped ?? 0),
     seedsDetected: Number(detected),
     requestsTotal: Number(requests ?? 0),
     detections: { '24h': Number(day), '7d': Number(week) },

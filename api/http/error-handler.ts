@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { isDbUnavailable } from '../../store/index.ts';
+import { isRedisRefusal, isStoreFailure } from '../../store/index.ts';
 import type { Logger } from '../../store/logger.ts';
 import type { Metrics } from '../metrics.ts';
 import { HttpError } from './http-error.ts';
@@ -36,7 +36,8 @@ function isClientHttpError(err: unknown): boolean {
 }
 
 /**
- * Turns every failure into the spec's error body; Redis trouble is 503 `db unavailable`. `path`
+ * Turns every failure into the spec's error body; Redis trouble (down, refusing, or a command
+ * that failed) is 503 `db unavailable`. `path`
  * (the request's, as it arrived) is logged with a failure that is our fault.
  */
 export function errorAnswer(logger: Logger, metrics: Pick<Metrics, 'countError'>) {
@@ -50,9 +51,12 @@ export function errorAnswer(logger: Logger, metrics: Pick<Metrics, 'countError'>
       status = err.status;
       body = err.body;
       headers = { ...err.headers };
-    } else if (isDbUnavailable(err)) {
+    } else if (isStoreFailure(err)) {
       status = 503;
       body = { error: 'db unavailable' };
+      // A refusal (at maxmemory, a replica, a failed script) needs the operator; an outage is
+      // already counted and logged by its connection.
+      if (isRedisRefusal(err)) logger.error({ err, path }, 'redis refused a command');
     } else if (bodyFailure) {
       [status, body] = [bodyFailure[0], { error: bodyFailure[1] }];
     } else if (err instanceof URIError || isClientHttpError(err)) {

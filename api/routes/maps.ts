@@ -1,9 +1,10 @@
 import type { Router } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliDecompressSync } from 'node:zlib';
 import { RATE_LIMITS, type MapRead } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { mapCoding, type MapCoding } from '../http/content-coding.ts';
+import { type MapBytes } from '../maps/memory-cache.ts';
+import { mapRebuilds, RebuildsBusyError } from '../maps/rebuilds.ts';
 import { HttpError } from '../http/http-error.ts';
 import { sendJson } from '../http/json-answer.ts';
 import { byIp } from '../http/rate-limit.ts';
@@ -20,12 +21,13 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
 function sendMap(
   req: IncomingMessage,
   res: ServerResponse,
-  map: Extract<MapRead, { kind: 'ready' }>,
+  bytes: MapBytes,
+  body: Buffer,
   coding: MapCoding,
 ) {
   // A strong ETag names these exact bytes: each content coding gets its own (RFC 9110 8.8.3.3),
   // so a cache holding the gzip bytes never has them confirmed by a revalidation of the br ones.
-  const etag = coding ? `${map.etag.slice(0, -1)}-${coding}"` : map.etag;
+  const etag = coding ? `${bytes.etag.slice(0, -1)}-${coding}"` : bytes.etag;
   const headers: OutgoingHttpHeaders = {
     'Cache-Control': 'public, no-cache',
     ETag: etag,
@@ -38,48 +40,81 @@ function sendMap(
     return;
   }
   if (coding) headers['Content-Encoding'] = coding;
-  const body = coding ? map.body : brotliDecompressSync(map.body);
   headers['Content-Length'] = body.length;
   res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
- * GET /maps/{seed} (4.7), given the seed as the path spells it: the block check, the stored map,
- * the job and the uncached-seed limit are one Redis round trip. Map bytes are stored compressed
- * and sent as stored (br or gzip by Accept-Encoding) with a strong ETag; `no-cache` makes every
- * shared cache revalidate here, so none serves a seed after its window opens. Written on node's
- * response alone, so the front door can answer with it before express.
+ * GET /maps/{seed} (4.7), given the seed as the path spells it. The block check, the seed index,
+ * the map cache, the job and the uncached-seed limit are one Redis round trip. A dumped seed's
+ * bytes come from this process's memory, else the map cache in Redis, else they are rebuilt from
+ * the seed (a map is a pure function of it: same bytes, same ETag), checked once more against a
+ * window that may have opened meanwhile, and kept. Bytes go out as stored (br or gzip by
+ * Accept-Encoding, or the JSON) with a strong ETag; `no-cache` makes every shared cache
+ * revalidate here, so none serves a seed after its window opens. Written on node's response
+ * alone, so the front door can answer with it before express.
  */
-export function mapReads({ store, config, trustProxy }: ApiDeps) {
+export function mapReads({ store, config, trustProxy, mapMemory, metrics }: ApiDeps) {
   const uncachedLimit = RATE_LIMITS.uncachedMapsPerIp.limit * config.RATE_LIMIT_MULTIPLIER;
   const clientKey = byIp(trustProxy);
-  return async (req: IncomingMessage, res: ServerResponse, seedParam: string): Promise<void> => {
-    const seed = parseSeedParam(seedParam);
-    const coding = mapCoding(req);
-    const read = await store.readMap({
+  const rebuild = mapRebuilds();
+
+  const read = (seed: number, req: IncomingMessage, haveBytes: boolean) =>
+    store.readMap({
       seed,
-      encoding: coding === 'gzip' ? 'gz' : 'br',
+      haveBytes,
       clientKey: clientKey(req),
       queueMax: config.QUEUE_MAX,
       uncachedLimit,
     });
-    switch (read.kind) {
+
+  /** The bytes of a dumped seed the index found in no cache, once they are safe to send. */
+  async function rebuilt(seed: number, req: IncomingMessage): Promise<MapBytes> {
+    const bytes = await rebuild(seed).catch((err: unknown) => {
+      throw err instanceof RebuildsBusyError ? mapUnavailable() : err;
+    });
+    await store.cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES);
+    // A window may have opened while the map was rebuilt: ask again, now holding the bytes.
+    const again = await read(seed, req, true);
+    if (again.kind !== 'ready') throw refusal(again);
+    return mapMemory.keep(seed, bytes);
+  }
+
+  return async (req: IncomingMessage, res: ServerResponse, seedParam: string): Promise<void> => {
+    const seed = parseSeedParam(seedParam);
+    const coding = mapCoding(req);
+    const held = mapMemory.get(seed);
+    const answer = await read(seed, req, held !== undefined);
+    let bytes: MapBytes;
+    switch (answer.kind) {
       case 'ready':
-        return sendMap(req, res, read, coding);
+        bytes = held!;
+        break;
+      case 'cached':
+        bytes = mapMemory.keep(seed, answer.bodies);
+        break;
+      case 'rebuild':
+        bytes = await rebuilt(seed, req);
+        break;
       case 'pending':
         return sendJson(res, 202, { status: 'pending', job: 'queued' }, { 'Cache-Control': 'no-store' });
-      case 'blocked':
-      case 'permanent':
-        throw blockedError(read);
       case 'limited': {
-        const seconds = Math.max(1, Math.ceil((read.resetAt - (await store.ctx.clock.now())) / 1000));
+        const seconds = Math.max(1, Math.ceil((answer.resetAt - (await store.ctx.clock.now())) / 1000));
         throw new HttpError(429, 'rate limited', {}, { 'Retry-After': String(seconds) });
       }
-      case 'full':
-      case 'error':
-        throw mapUnavailable();
+      default:
+        throw refusal(answer);
     }
+    metrics.countMapRead(answer.kind);
+    const body = coding === 'br' ? bytes.br : coding === 'gzip' ? bytes.gz : mapMemory.json(seed, bytes);
+    sendMap(req, res, bytes, body, coding);
   };
+}
+
+/** The answer to a read that found the seed blocked, or its map unavailable. */
+function refusal(read: MapRead): HttpError {
+  if (read.kind === 'blocked' || read.kind === 'permanent') return blockedError(read);
+  return mapUnavailable();
 }
 export type MapReads = ReturnType<typeof mapReads>;
 

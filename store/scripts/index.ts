@@ -49,6 +49,10 @@ export interface ScriptCommands {
   claimWithCode(...args: Arg[]): Promise<[string, string?]>;
   decideReview(...args: Arg[]): Promise<[string, string?, string?]>;
   readMapBuffer(...args: Arg[]): Promise<Buffer[]>;
+  cacheMap(...args: (Arg | Buffer)[]): Promise<number>;
+  trimMapCache(...args: Arg[]): Promise<number>;
+  touchCachedMaps(...args: Arg[]): Promise<number>;
+  migrateSeedIndex(...args: Arg[]): Promise<number>;
   readJob(...args: Arg[]): Promise<[string, (string | number)?]>;
   readSeedPage(...args: Arg[]): Promise<(string | number)[]>;
   startJob(...args: (Arg | Buffer)[]): Promise<number>;

@@ -5,12 +5,13 @@
   KEYS: none; built from the prefix.
   ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] seed cooldown ms  [5] protection recent length
         [6] queue max
-  Touches: what seedBlock and enqueueJob touch; queue:wait (read).
+  Touches: what seedBlock and enqueueJob touch; the seed index and queue:wait (read).
   Returns: { 'blocked', until ms } | { 'permanent' } | { 'full' } |
            { status ('queued'|'running'|'ready'|'error'), ahead or error reason }
 ]]
 --- @include "settle-window"
 --- @include "seed-block"
+--- @include "seed-index"
 --- @include "enqueue-job"
 
 local prefix, seed, now = ARGV[1], ARGV[2], tonumber(ARGV[3])
@@ -18,7 +19,7 @@ local block = seedBlock(prefix, seed, now, true, tonumber(ARGV[4]), tonumber(ARG
 if block == 'permanent' then return { 'permanent' } end
 if block ~= '' then return { 'blocked', block } end
 
-if redis.call('EXISTS', prefix .. 'map:' .. seed) == 1 then return { 'ready' } end
+if seedOrder(prefix, seed) then return { 'ready' } end
 if enqueueJob(prefix, seed, now, tonumber(ARGV[6])) == 'full' then return { 'full' } end
 
 local job = redis.call('HMGET', prefix .. 'job:' .. seed, 'status', 'error')

@@ -6,11 +6,13 @@
   KEYS: none; built from the prefix.
   ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] sighting id  [5] queue max  [6] keep ms (det:all)
         [7] seed cooldown ms  [8] protection recent length
-  Touches: det:<seed>, det:all, seeds:detected, seeds:known, and what seedBlock/enqueueJob touch.
+  Touches: det:<seed>, det:all, seeds:detected, seeds:known-undumped, the seed index (a dumped
+           seed's `detected` flag), and what seedBlock/enqueueJob touch.
   Returns: 'recorded' | 'dropped'
 ]]
 --- @include "settle-window"
 --- @include "seed-block"
+--- @include "seed-index"
 --- @include "enqueue-job"
 
 local prefix, seed, now, id = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
@@ -20,7 +22,8 @@ local at = string.format('%d', now)
 redis.call('ZADD', prefix .. 'det:' .. seed, at, id)
 redis.call('ZADD', prefix .. 'det:all', at, seed .. ':' .. id)
 redis.call('ZREMRANGEBYSCORE', prefix .. 'det:all', '-inf', string.format('%d', now - tonumber(ARGV[6])))
-redis.call('SADD', prefix .. 'seeds:detected', seed)
-redis.call('SADD', prefix .. 'seeds:known', seed)
+if redis.call('SADD', prefix .. 'seeds:detected', seed) == 1 then setSeedDetected(prefix, seed, 1) end
+-- Known seeds (spec 2.8 seedsTracked) are the dumped ones plus those only ever sighted.
+if not seedOrder(prefix, seed) then redis.call('SADD', prefix .. 'seeds:known-undumped', seed) end
 if block == '' then enqueueJob(prefix, seed, now, tonumber(ARGV[5])) end
 return 'recorded'

@@ -7,12 +7,14 @@
         [6] now (ms)  [7] seed cooldown ms  [8] per-key gap ms  [9] detection purge ms
         [10] protection recent length  [11] unused self-claim lapse ms
   Touches: server:<id>, seed:<seed>, window:<seed>, window:<other seed of the key>,
-           windows:open, windows:ended, stats, det:<seed>, det:all, seeds:detected
+           windows:open, windows:ended, stats, det:<seed>, det:all, seeds:detected, the seed
+           index (a dumped seed's `detected` flag)
   Returns: { outcome, blockedUntil ms or '', exhausted 0/1 }, outcome one of
            revoked | opened | kept | closed | none | exhausted | cooldown | busy | gap
 ]]
 --- @include "settle-window"
 --- @include "registration"
+--- @include "seed-index"
 
 local prefix, serverId, capMs, seed, event = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5]
 local now, cooldownMs, gapMs, purgeMs = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
@@ -83,6 +85,8 @@ for _, id in ipairs(recent) do
   redis.call('ZREM', prefix .. 'det:all', seed .. ':' .. id)
 end
 redis.call('ZREMRANGEBYSCORE', detKey, since, '+inf')
-if redis.call('EXISTS', detKey) == 0 then redis.call('SREM', prefix .. 'seeds:detected', seed) end
+if redis.call('EXISTS', detKey) == 0 and redis.call('SREM', prefix .. 'seeds:detected', seed) == 1 then
+  setSeedDetected(prefix, seed, 0)
+end
 
 return { 'opened', endsAt, 0 }

@@ -4,17 +4,19 @@
 
   KEYS: none; built from the prefix.
   ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] visibility ms  [5] worker id
-  Touches: job:<seed>, queue:leases
-  Returns: attempts so far (this one included), or 0 when the seed needs no work (already has a
-           map); the caller then acknowledges it with finish-job's cleanup.
+  Touches: job:<seed>, queue:leases, queue:active; the seed index (read)
+  Returns: attempts so far (this one included), or 0 when the seed needs no work (it is dumped
+           already): the job is then acknowledged here.
 ]]
+--- @include "seed-index"
+
 local prefix, seed, now, visibility = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
-if redis.call('EXISTS', prefix .. 'map:' .. seed) == 1 then
+local jobKey = prefix .. 'job:' .. seed
+if seedOrder(prefix, seed) then
   redis.call('LREM', prefix .. 'queue:active', 1, seed)
-  redis.call('HSET', prefix .. 'job:' .. seed, 'status', 'ready')
+  redis.call('DEL', jobKey)
   return 0
 end
-local jobKey = prefix .. 'job:' .. seed
 local attempts = redis.call('HINCRBY', jobKey, 'attempts', 1)
 redis.call('HSET', jobKey, 'status', 'running', 'startedAt', ARGV[3], 'worker', ARGV[5])
 redis.call('ZADD', prefix .. 'queue:leases', string.format('%d', now + visibility), seed)

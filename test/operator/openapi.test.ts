@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../api/app.ts';
+import { MapMemoryCache } from '../../api/maps/memory-cache.ts';
 import { startRequestCounter } from '../../api/jobs/request-counter.ts';
 import { createLogger } from '../../store/logger.ts';
 import { createMetrics } from '../../api/metrics.ts';
@@ -533,6 +534,7 @@ describe('the served document', () => {
         startedAt: 0,
         metrics: createMetrics(api.store),
         trustProxy: compileTrustProxy(api.config.TRUST_PROXY),
+        mapMemory: new MapMemoryCache(0),
       });
       const routes = servedRoutes((app as unknown as { router: { stack: LayerLike[] } }).router.stack)
         .filter((r) => r.split(' ')[1]!.startsWith('/api/'))

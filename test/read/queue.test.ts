@@ -99,6 +99,9 @@ describe('the generation queue', () => {
       { timeoutMs: 8_000, what: 'lease of held' },
     );
     expect(await job(a, held)).toMatchObject({ status: 'queued' });
+    // The killed process took `held` but never started it: no attempt spent. `leased` spent one.
+    expect(await jobHash(a, held)).toMatchObject({ status: 'queued', attempts: '0' });
+    expect(await jobHash(a, leased)).toMatchObject({ status: 'running', attempts: '1' });
 
     // Past the visibility timeout every lease has run out.
     await advanceClock(a, JOB_VISIBILITY_MS);
@@ -120,9 +123,9 @@ describe('the generation queue', () => {
     expect(await activeSeeds(a)).toEqual([]);
     expect(await waitingSeeds(a)).toEqual([]);
     for (const seed of jobs.keys()) expect(await leaseOf(a, seed)).toBeNull();
-    // The job of the killed process used none of its attempts; the leased one used one more.
-    expect(jobs.get(held)).toMatchObject({ status: 'ready', attempts: '1' });
-    expect(jobs.get(leased)).toMatchObject({ status: 'ready', attempts: '2' });
+    // A finished job leaves no record (the seed index says `ready`); a failed one keeps its reason.
+    expect(jobs.has(held)).toBe(false);
+    expect(jobs.has(leased)).toBe(false);
     expect(jobs.get(last)).toMatchObject({ status: 'error', attempts: String(JOB_MAX_ATTEMPTS) });
   }, 30_000);
 
@@ -148,7 +151,7 @@ describe('the generation queue', () => {
     const page = await get<{ items: { seed: number }[]; total: number }>(`${a.base}/seeds`);
     expect(page.body.items.map((i) => i.seed)).toEqual([seed]);
     expect(page.body.total).toBe(1);
-    expect(await a.store.ctx.redis.get(`${a.config.REDIS_PREFIX}seeds:dump-order`)).toBe('1');
-    expect(await jobHash(a, seed)).toMatchObject({ status: 'ready', attempts: '1' });
+    expect(await a.store.ctx.redis.hget(`${a.config.REDIS_PREFIX}seeds:index`, 'dumped')).toBe('1');
+    expect(await jobHash(a, seed)).toEqual({});
   });
 });

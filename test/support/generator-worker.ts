@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { loadConfig } from '../../store/config.ts';
 import { createLogger } from '../../store/logger.ts';
 import { startWorker } from '../../generator/worker.ts';
 import { connectRedis, openStore, redisReady, type Store, type StoreRedis } from '../../store/index.ts';
@@ -23,13 +24,23 @@ export interface TestWorker {
 /**
  * generator/worker.ts in this process. `waitSeconds` is how long one BLMOVE waits (short, so
  * `stop` returns quickly); the worker's reaper runs on its own 5-second schedule as in production.
+ * `cacheMaxBytes` is the map cache's cap, MAP_CACHE_MAX_BYTES's default unless given.
  */
-export async function startTestWorker(prefix: string, { waitSeconds = 0.1 } = {}): Promise<TestWorker> {
+export async function startTestWorker(
+  prefix: string,
+  { waitSeconds = 0.1, cacheMaxBytes = loadConfig({}).MAP_CACHE_MAX_BYTES } = {},
+): Promise<TestWorker> {
   const url = inject('redisUrl');
   const store = openStore({ redisUrl: url, prefix, clock: 'manual', name: 'test-generator' });
   const blocking: StoreRedis = connectRedis({ url, name: 'test-generator-queue', blocking: true });
   await Promise.all([redisReady(store.ctx.redis), redisReady(blocking)]);
-  const worker = startWorker({ store, blocking, logger: createLogger('silent', 'generator'), waitSeconds });
+  const worker = startWorker({
+    store,
+    blocking,
+    logger: createLogger('silent', 'generator'),
+    cacheMaxBytes,
+    waitSeconds,
+  });
   let stopped = false;
   return {
     workerId: worker.workerId,

@@ -1,13 +1,14 @@
 --[[
   Queues generation of a seed once: a seed with a job or a map is left alone.
-  Keys (from the prefix): job:<seed>, map:<seed>, queue:wait
+  Needs the "seed-index" include.
+  Keys (from the prefix): job:<seed>, queue:wait; the seed index (read)
   Returns: 'queued' (now or before), 'exists' (has a map or a finished job), or 'full'.
 ]]
 local function enqueueJob(prefix, seed, now, queueMax)
   local jobKey = prefix .. 'job:' .. seed
   local status = redis.call('HGET', jobKey, 'status')
   if status == 'queued' or status == 'running' then return 'queued' end
-  if status or redis.call('EXISTS', prefix .. 'map:' .. seed) == 1 then return 'exists' end
+  if status or seedOrder(prefix, seed) then return 'exists' end
   if redis.call('LLEN', prefix .. 'queue:wait') >= queueMax then return 'full' end
   redis.call('HSET', jobKey, 'status', 'queued', 'attempts', 0, 'enqueuedAt', string.format('%d', now))
   redis.call('LPUSH', prefix .. 'queue:wait', seed)

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MapBodies } from '../store/index.ts';
+import { generateMap } from './facility.ts';
+import { mapSummary, type MapSummary } from './map-summary.ts';
+import { MapSchema } from './map-schema.ts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A seed's map as the API serves it (JSON checked against the public schema) and its list entry.
+ * A pure function of the seed: the same seed always gives the same bytes, which is why a map is
+ * cache and only its list entry is kept for good.
+ */
+export function buildMapJson(seed: number): { json: Buffer; summary: MapSummary } {
+  const map = MapSchema.parse(generateMap(seed));
+  return { json: Buffer.from(JSON.stringify(map)), summary: mapSummary(map) };
+}
+
+/**
+ * The bodies a map is sent as: brotli and gzip with fixed settings (so a rebuild gives the same
+ * bytes, under the same strong ETag, a hash of the JSON). Compressed on libuv's thread pool,
+ * which keeps the event loop free while a rebuilt map is compressed.
+ */
+export async function compressMap(json: Buffer): Promise<MapBodies> {
+  const [br, gz] = await Promise.all([
+    brotliAsync(json, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
+    }),
+    gzipAsync(json, { level: 9 }),
+  ]);
+  return { etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`, br, gz };
+}
