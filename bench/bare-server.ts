@@ -1,43 +1,32 @@
-import express from 'express';
+import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
-import { brotliDecompressSync } from 'node:zlib';
 
-// The baseline of the cached-map benchmark: a bare Express + ioredis handler doing the same
-// single Redis round trip as our read path (block check + map fetch) and sending the same bytes,
-// without limits, validation, logging or metrics.
+// The baseline of the map-read benchmark: the bare runtime, node:http + ioredis, sending the same
+// stored bytes with one GET per request (bare:<seed>:<coding>, written by the bench), without a
+// block check, limits, validation, logging or metrics.
 
-const LUA = `
-if redis.call('SISMEMBER', ARGV[1] .. 'blocklist', ARGV[2]) == 1 then return { 'blocked' } end
-local endsAt = redis.call('HGET', ARGV[1] .. 'window:' .. ARGV[2], 'endsAt')
-if endsAt and tonumber(endsAt) > tonumber(ARGV[3]) then return { 'blocked', endsAt } end
-return redis.call('HMGET', ARGV[1] .. 'map:' .. ARGV[2], 'etag', ARGV[4])
-`;
-
-const redis = new Redis(process.env.REDIS_URL!, { protocol: 2 }) as Redis & {
-  readMapBuffer(...args: (string | number)[]): Promise<Buffer[]>;
-};
-redis.defineCommand('readMap', { numberOfKeys: 0, lua: LUA });
+const redis = new Redis(process.env.REDIS_URL!, { protocol: 2 });
 const prefix = process.env.REDIS_PREFIX ?? 'sb:';
-const app = express();
-app.get('/api/maps/:seed', async (req, res) => {
-  const accepted = req.acceptsEncodings('br', 'gzip');
-  const field = accepted === 'gzip' ? 'gz' : 'br';
-  const [etag, body] = await redis.readMapBuffer(prefix, req.params.seed, Date.now(), field);
-  if (!etag || !body) {
-    res.status(404).json({ error: 'not found' });
+const MAPS = '/api/maps/';
+
+createServer(async (req, res) => {
+  const seed = req.url!.slice(MAPS.length);
+  const accepted = req.headers['accept-encoding'] ?? '';
+  const coding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : null;
+  const body = await redis.getBuffer(`${prefix}bare:${seed}:${coding ?? 'json'}`);
+  if (!body) {
+    res.writeHead(404).end();
     return;
   }
-  res.set({
-    'Cache-Control': 'public, no-cache',
-    ETag: etag.toString(),
-    Vary: 'Accept-Encoding',
-    'Content-Type': 'application/json; charset=utf-8',
-  });
-  if (accepted === 'br' || accepted === 'gzip') {
-    res.set('Content-Encoding', accepted).send(body);
-  } else {
-    res.send(brotliDecompressSync(body));
-  }
-});
-app.listen(Number(process.env.PORT), '127.0.0.1');
+  res
+    .writeHead(200, {
+      'Cache-Control': 'public, no-cache',
+      ETag: `"${seed}-${coding}"`,
+      Vary: 'Accept-Encoding',
+      'Content-Type': 'application/json; charset=utf-8',
+      ...(coding ? { 'Content-Encoding': coding } : {}),
+      'Content-Length': body.length,
+    })
+    .end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1');
 process.once('SIGTERM', () => process.exit(0));

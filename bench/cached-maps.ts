@@ -1,17 +1,32 @@
-import { buildStoredMap } from '../generator/compress-map.ts';
+import { buildMapJson, compressMap } from '../generator/map-bytes.ts';
 import type { Store } from '../store/index.ts';
 import { load, round, seconds, startProcess, type LoadResult } from './lib.ts';
 
-/**
- * 1. Cached map reads through the full stack against the bare baseline, side by side: each
- * measured twice in alternation and the better run kept, so a passing hiccup hurts neither.
- */
+const CODINGS = [
+  { coding: 'br', headers: { 'accept-encoding': 'br, gzip' }, goal: 0.9 },
+  { coding: 'gzip', headers: { 'accept-encoding': 'gzip' }, goal: 0.9 },
+  { coding: 'identity', headers: {}, goal: 1.0 },
+] as const;
+
+/** 64 generated maps: in the seed index and the map cache, and as plain keys for the baseline. */
 export async function benchCachedMapsData(store: Store): Promise<number[]> {
   const seeds = Array.from({ length: 64 }, (_, i) => 1_000_000 + i * 7919);
-  for (const seed of seeds) await store.finishJob(buildStoredMap(seed));
+  for (const seed of seeds) {
+    const { json, summary } = buildMapJson(seed);
+    const bodies = await compressMap(json);
+    await store.finishJob({ seed, ...summary, bodies }, 256 * 2 ** 20);
+    const bare = `${store.ctx.prefix}bare:${seed}`;
+    await store.ctx.redis.mset(`${bare}:br`, bodies.br, `${bare}:gzip`, bodies.gz, `${bare}:json`, json);
+  }
   return seeds;
 }
 
+/**
+ * 1. Generated-map reads through the full stack against the bare runtime (node:http + ioredis, one
+ * GET of the same stored bytes), per coding, side by side: each measured twice in alternation and
+ * the better run kept, so a passing hiccup hurts neither. Our API serves them from its memory after
+ * a first read (one small Redis round trip for the block check per request).
+ */
 export async function benchCachedMaps(store: Store, env: Record<string, string>) {
   const seeds = await benchCachedMapsData(store);
 
@@ -20,10 +35,7 @@ export async function benchCachedMaps(store: Store, env: Record<string, string>)
   const requests = seeds.map((seed) => ({ path: `/api/maps/${seed}` }));
   const results: Record<string, unknown> = {};
   try {
-    for (const [label, headers] of [
-      ['identity', {}],
-      ['br, gzip', { 'accept-encoding': 'br, gzip' }],
-    ] as const) {
+    for (const { coding, headers, goal } of CODINGS) {
       const runs: Record<'api' | 'bare', LoadResult[]> = { api: [], bare: [] };
       for (const target of [api, bare]) await load({ url: target.url, requests, headers, duration: 2 });
       for (let round_ = 0; round_ < 2; round_++) {
@@ -33,10 +45,11 @@ export async function benchCachedMaps(store: Store, env: Record<string, string>)
       const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.rps > a.rps ? b : a));
       const ours = best(runs.api);
       const baseline = best(runs.bare);
-      results[label] = { seedblock: ours, baseline, ratio: round(ours.rps / baseline.rps, 2) };
-      console.log(`\n1. Cached map reads, Accept-Encoding: ${label}`);
-      console.table({ seedblock: ours, 'bare express+ioredis': baseline });
-      console.log(`ratio seedblock / baseline: ${round(ours.rps / baseline.rps, 2)}`);
+      const ratio = round(ours.rps / baseline.rps, 2);
+      results[coding] = { seedblock: ours, baseline, ratio, goal };
+      console.log(`\n1. Generated-map reads, ${coding}`);
+      console.table({ seedblock: ours, 'bare node:http + ioredis GET': baseline });
+      console.log(`ratio seedblock / bare: ${ratio} (goal ≥ ${goal})`);
     }
   } finally {
     await Promise.all([api.stop(), bare.stop()]);

@@ -1,39 +1,60 @@
 import type { Store } from '../store/index.ts';
-import { round } from './lib.ts';
+import { round, spawnEntry, startProcess } from './lib.ts';
 
-/** 5. Redis bytes per stored map and per known seed (MEMORY USAGE), projected to a million seeds. */
-export async function benchMemory(mapsStore: Store, listStore: Store) {
-  const usage = async (store: Store, key: string) =>
-    Number((await store.ctx.redis.call('MEMORY', 'USAGE', `${store.ctx.prefix}${key}`, 'SAMPLES', '0')) ?? 0);
+const FRESH_SEEDS = 3_000;
 
-  const mapSeeds = await mapsStore.ctx.redis.zrange(`${mapsStore.ctx.prefix}seeds:by-dump`, '0', '-1');
-  let mapBytes = 0;
-  for (const seed of mapSeeds) mapBytes += await usage(mapsStore, `map:${seed}`);
-  const perMap = mapBytes / mapSeeds.length;
+const usedMemory = async (store: Store) =>
+  Number(/used_memory:(\d+)/.exec(await store.ctx.redis.info('memory'))![1]);
 
-  const listSeeds = await listStore.ctx.redis.zcard(`${listStore.ctx.prefix}seeds:by-dump`);
-  const sample = await listStore.ctx.redis.zrange(`${listStore.ctx.prefix}seeds:by-dump`, '0', '999');
-  let metaBytes = 0;
-  for (const seed of sample) metaBytes += await usage(listStore, `map:${seed}`);
-  const perListEntry = (await usage(listStore, 'seeds:by-dump')) / listSeeds;
-  const perKnownSeed = metaBytes / sample.length + perListEntry;
+/**
+ * 5. Redis bytes per dumped seed: INFO used_memory before and right after FRESH_SEEDS seeds are
+ * generated through GET /jobs with MAP_CACHE_MAX_BYTES=0 (the durable index only), and what the
+ * map cache charges per map (the maps of section 1).
+ */
+export async function benchMemory(indexStore: Store, cacheStore: Store, env: Record<string, string>) {
+  const cacheEnv = { ...env, MAP_CACHE_MAX_BYTES: '0' };
+  const api = await startProcess('api/main.ts', cacheEnv);
+  const worker = spawnEntry('generator/main.ts', cacheEnv);
+  let perSeed: number;
+  try {
+    // One seed first, so the scripts are loaded and the queue has run once before measuring.
+    const seeds = Array.from({ length: FRESH_SEEDS + 1 }, (_, i) => 70_000_000 + i * 37);
+    const dumped = async () =>
+      Number((await indexStore.ctx.redis.hget(`${indexStore.ctx.prefix}seeds:index`, 'seeds')) ?? 0);
+    const until = async (count: number) => {
+      while ((await dumped()) < count) await new Promise((r) => setTimeout(r, 50));
+    };
+    await fetch(`${api.url}/api/jobs/${seeds[0]}`);
+    await until(1);
+    const before = await usedMemory(indexStore);
+    for (let i = 1; i < seeds.length; i += 8) {
+      await Promise.all(
+        seeds
+          .slice(i, i + 8)
+          .map((seed) => fetch(`${api.url}/api/jobs/${seed}`).then((r) => r.arrayBuffer())),
+      );
+    }
+    await until(seeds.length);
+    perSeed = (await usedMemory(indexStore)) - before;
+    perSeed /= FRESH_SEEDS;
+  } finally {
+    await Promise.all([api.stop(), worker.stop()]);
+  }
 
+  const cache = await cacheStore.readMapCacheState();
+  const perCachedMap = cache.bytes / cache.seeds.length;
   const mib = (bytes: number) => round(bytes / 2 ** 20, 1);
   const table = {
-    'stored map (br + gzip + metadata)': {
-      bytes: Math.round(perMap),
-      'per 1M seeds (MiB)': mib(perMap * 1e6),
+    'dumped seed (durable index, goal ≤ 160 B)': {
+      bytes: Math.round(perSeed),
+      'per 1M seeds (MiB)': mib(perSeed * 1e6),
     },
-    'known seed (metadata + list entry)': {
-      bytes: Math.round(perKnownSeed),
-      'per 1M seeds (MiB)': mib(perKnownSeed * 1e6),
-    },
-    'map + list entry': {
-      bytes: Math.round(perMap + perListEntry),
-      'per 1M seeds (MiB)': mib((perMap + perListEntry) * 1e6),
+    'cached map (br + gzip, as charged to MAP_CACHE_MAX_BYTES)': {
+      bytes: Math.round(perCachedMap),
+      'per 1M seeds (MiB)': mib(perCachedMap * 1e6),
     },
   };
-  console.log('\n5. Memory (Redis MEMORY USAGE)');
+  console.log(`\n5. Redis memory (INFO used_memory over ${FRESH_SEEDS} seeds generated through GET /jobs)`);
   console.table(table);
   return table;
 }

@@ -1,48 +1,51 @@
 import type { Store } from '../store/index.ts';
-import { load, seconds, startProcess } from './lib.ts';
+import { load, round, seconds, startProcess } from './lib.ts';
 
 const SEEDS = 1_000_000;
+const PAGE = 200;
 
-// Writes list entries in Redis itself, 20,000 per call: what finish-job.lua stores per seed
-// (metadata and dump order), without map bodies, which the list never reads.
-const FILL = `
-local prefix, from, to = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-for order = from, to do
-  local seed = tostring(order * 2 + 1)
-  redis.call('HSET', prefix .. 'map:' .. seed, 'roomCount', 100, 'spawns', 190, 'markers', 0, 'order', order)
-  redis.call('ZADD', prefix .. 'seeds:by-dump', order, seed)
-end
-return to
-`;
+/** A cursor somewhere in the list: the seeds are 1, 3, 5, … in dump order. */
+const randomCursor = () => (1 + Math.floor(Math.random() * (SEEDS - 1))) * 2 + 1;
 
-/** 4. GET /seeds with a million known seeds: a 200-item page at random cursors. */
+/** A million dumped seeds, through the same script a generator worker runs (no map bodies). */
 export async function fillSeedList(store: Store): Promise<void> {
-  for (let from = 1; from <= SEEDS; from += 20_000) {
-    await store.ctx.redis.eval(FILL, 0, store.ctx.prefix, from, Math.min(SEEDS, from + 19_999));
+  for (let from = 0; from < SEEDS; from += 2_000) {
+    await Promise.all(
+      Array.from({ length: Math.min(2_000, SEEDS - from) }, (_, i) =>
+        store.finishJob({ seed: 2 * (from + i) + 1, roomCount: 100, spawns: 190, markers: 0 }, 0),
+      ),
+    );
   }
 }
 
+/** Redis's own time per call of the page script, from INFO commandstats over `pages` sequential pages. */
+async function redisTimePerPage(store: Store, pages: number): Promise<number> {
+  await store.ctx.redis.config('RESETSTAT');
+  for (let i = 0; i < pages; i++) await store.readSeedPage({ limit: PAGE, cursor: randomCursor() });
+  const stats = await store.ctx.redis.info('commandstats');
+  return Number(/cmdstat_evalsha:.*usec_per_call=([\d.]+)/.exec(stats)?.[1] ?? NaN) / 1000;
+}
+
+/** 4. GET /seeds with a million dumped seeds: 200-item pages at random cursors. */
 export async function benchSeedList(store: Store, env: Record<string, string>) {
   await fillSeedList(store);
+  const redisMsPerPage = round(await redisTimePerPage(store, 2_000), 3);
   const api = await startProcess('api/main.ts', env);
+  const requests = [
+    {
+      setupRequest: (req: object) => ({ ...req, path: `/api/seeds?limit=${PAGE}&cursor=${randomCursor()}` }),
+    },
+  ];
   try {
-    const result = await load({
-      url: api.url,
-      duration: seconds,
-      requests: [
-        {
-          setupRequest: (req) => {
-            const cursor = (1 + Math.floor(Math.random() * (SEEDS - 1))) * 2 + 1;
-            return { ...req, path: `/api/seeds?limit=200&cursor=${cursor}` };
-          },
-        },
-      ],
-    });
+    await load({ url: api.url, duration: 2, requests });
+    const one = await load({ url: api.url, duration: seconds, requests, connections: 1 });
+    const sixteen = await load({ url: api.url, duration: seconds, requests, connections: 16 });
     console.log(
-      `\n4. Seed list with ${SEEDS.toLocaleString('en')} known seeds: 200-item pages at random cursors`,
+      `\n4. Seed list with ${SEEDS.toLocaleString('en')} dumped seeds: ${PAGE}-item pages at random cursors`,
     );
-    console.table({ 'GET /seeds': result });
-    return { seeds: SEEDS, ...result };
+    console.log(`Redis time per page: ${redisMsPerPage} ms (goal ≤ 0.3 ms)`);
+    console.table({ '1 connection (goal p99 ≤ 5 ms)': one, '16 connections (goal p99 ≤ 25 ms)': sixteen });
+    return { seeds: SEEDS, redisMsPerPage, oneConnection: one, sixteenConnections: sixteen };
   } finally {
     await api.stop();
   }
