@@ -8,6 +8,7 @@
   Touches: mapcache:<seed>, mapcache:<evicted seed>, mapcache:lru, mapcache:state
   Returns: 1 when kept, 0 when not.
 ]]
+--- @include "memory-headroom"
 --- @include "map-cache"
 
 return cacheMap(ARGV[1], ARGV[2], ARGV[4], ARGV[5], ARGV[6], tonumber(ARGV[3])) and 1 or 0

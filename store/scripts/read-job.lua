@@ -12,6 +12,7 @@
 --- @include "settle-window"
 --- @include "seed-block"
 --- @include "seed-index"
+--- @include "memory-headroom"
 --- @include "enqueue-job"
 
 local prefix, seed, now = ARGV[1], ARGV[2], tonumber(ARGV[3])

@@ -17,6 +17,7 @@
 --- @include "settle-window"
 --- @include "seed-block"
 --- @include "seed-index"
+--- @include "memory-headroom"
 --- @include "enqueue-job"
 --- @include "count-distinct"
 --- @include "map-cache"

@@ -13,6 +13,7 @@
 --- @include "settle-window"
 --- @include "seed-block"
 --- @include "seed-index"
+--- @include "memory-headroom"
 --- @include "enqueue-job"
 
 local prefix, seed, now, id = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]

@@ -58,11 +58,12 @@ local function evictCachedMaps(prefix, cap, room)
   return evicted
 end
 
---- Keeps a map's bodies when they fit under `cap` (0 keeps none); returns true when cached.
+--- Keeps a map's bodies when they fit under `cap` (0 keeps none) and Redis has room to spare;
+--- returns true when cached. Needs the "memory-headroom" include.
 local function cacheMap(prefix, seed, etag, br, gz, cap)
   if touchCachedMap(prefix, seed) then return true end
   local charge = mapCacheCharge(br, gz)
-  if charge > cap then return false end
+  if charge > cap or memoryTight() then return false end
   evictCachedMaps(prefix, cap, charge)
   redis.call('HSET', prefix .. 'mapcache:' .. seed, 'etag', etag, 'br', br, 'gz', gz, 'charge', charge)
   redis.call('ZADD', prefix .. 'mapcache:lru', nextTick(prefix), seed)

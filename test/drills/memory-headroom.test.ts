@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
+import { startTestApi, type TestApi } from '../support/api.ts';
+import { setClock } from '../support/clock.ts';
+import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
+import { generate, get, openWindow } from '../support/read-api.ts';
+
+// Redis near its maxmemory (past 90 %, not yet refusing writes): derived data takes no more room.
+// No new seed is queued (503 busy, as for a full queue) and no map joins the map cache, while
+// reports, windows and dumped maps carry on; room to spare again, and generation resumes.
+
+const T0 = '2026-03-01T08:00:00.000Z';
+const dir = mkdtempSync(join(tmpdir(), 'seedblock-headroom-'));
+let redis: LocalRedis;
+let admin: Redis;
+let api: TestApi;
+let worker: WorkerProcess;
+beforeAll(async () => {
+  redis = await startLocalRedis({ dir, durable: false });
+  admin = new Redis(redis.url, { protocol: 2 });
+  api = await startTestApi({ REDIS_URL: redis.url, MAP_MEMORY_CACHE_BYTES: '0' });
+  worker = startWorkerProcess(api.config.REDIS_PREFIX, { REDIS_URL: redis.url, MAP_CACHE_MAX_BYTES: '0' });
+  await setClock(api, T0);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+  admin?.disconnect();
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const usedMemory = async () => Number(/\nused_memory:(\d+)/.exec(await admin.info('memory'))![1]);
+
+describe('Redis near its maxmemory', () => {
+  it('queues no new seed and caches no map, while reports and dumped maps carry on', async () => {
+    const dumped = 8_100_001;
+    await generate(api, dumped);
+    const cacheBefore = await api.store.readMapCacheState();
+
+    // Used memory at 93 % of maxmemory: writes still succeed (with some 400 KB to spare, thanks to
+    // a filler), but the headroom is reached.
+    await admin.set('filler', Buffer.alloc(5 * 2 ** 20));
+    await admin.config('SET', 'maxmemory', String(Math.floor((await usedMemory()) / 0.93)));
+
+    for (const path of ['jobs/8100002', 'maps/8100003']) {
+      const res = await get(`${api.base}/${path}`);
+      expect(res.status, path).toBe(503);
+      expect(res.body).toEqual({ status: 'busy', error: 'map unavailable' });
+    }
+    // The dumped seed is rebuilt and sent, but not kept in the map cache.
+    expect((await get(`${api.base}/maps/${dumped}`)).status).toBe(200);
+    expect(await api.store.readMapCacheState()).toEqual(cacheBefore);
+    // What server owners depend on still works: a report opens its window.
+    const window = await openWindow(api, dumped);
+    expect((await get(`${api.base}/maps/${dumped}`)).body).toEqual({
+      error: 'blocked',
+      blockedUntil: window.blockedUntil,
+    });
+
+    // Room again: the seed that was turned away is queued and generated.
+    await admin.config('SET', 'maxmemory', '0');
+    await generate(api, 8_100_002);
+    expect((await get(`${api.base}/jobs/8100002`)).body).toEqual({ seed: 8_100_002, status: 'ready' });
+  });
+});
