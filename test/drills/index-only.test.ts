@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedPageSchema } from '../../api/schemas.ts';
 import { generateMap } from '../../generator/index.ts';
-import { get, type JobBody, type RawAnswer } from '../support/read-api.ts';
+import { get, type RawAnswer } from '../support/read-api.ts';
 import {
-  flood,
+  askJobs,
   startMapService,
   statusCounts,
   usedMemory,
@@ -37,17 +37,13 @@ describe('MAP_CACHE_MAX_BYTES=0: the durable seed index only', () => {
   it(`Redis grows by at most ${BYTES_PER_SEED} B per dumped seed; the seed list and counts stay exact`, async () => {
     const api = service.apis[0]!;
     // One seed first, so the scripts are loaded and the queue has run once before measuring.
-    expect((await get<JobBody>(`${api.base}/jobs/${seeds[0]}`)).status).toBe(200);
+    expect((await get(`${api.base}/jobs/${seeds[0]}`)).status).toBe(200);
     await waitIdle(service, 1, { timeoutMs: 30_000 });
     const before = await usedMemory(service.observer);
 
     // One connection, so the queue (and with one worker, the dump order) is the order sent.
     const fresh = seeds.slice(1);
-    const asked = await flood(
-      api.url,
-      fresh.map((seed) => `/api/jobs/${seed}`),
-      { connections: 1 },
-    );
+    const asked = await askJobs(api, fresh, { connections: 1, statuses: ['queued', 'running', 'ready'] });
     expect(asked.failures).toEqual([]);
     expect(statusCounts(asked)).toEqual({ 200: SEEDS });
     await waitIdle(service, seeds.length, { timeoutMs: 180_000 });
@@ -63,20 +59,7 @@ describe('MAP_CACHE_MAX_BYTES=0: the durable seed index only', () => {
     expect(await service.observer.hget(service.key('mapcache:state'), 'bytes')).toBe('0');
 
     // Every seed reads `ready` through /jobs.
-    const ready = await flood(
-      api.url,
-      seeds.map((seed) => `/api/jobs/${seed}`),
-      {
-        connections: 8,
-        check: (path, { status, body }) => {
-          expect(status).toBe(200);
-          expect(JSON.parse(body.toString())).toEqual({
-            seed: Number(path.split('/').pop()),
-            status: 'ready',
-          });
-        },
-      },
-    );
+    const ready = await askJobs(api, seeds, { connections: 8, statuses: ['ready'] });
     expect(ready.failures).toEqual([]);
 
     // The overview counts every seed exactly once (a fresh process cache: never read before).

@@ -7,6 +7,7 @@ import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts'
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { from, pluginClaim } from '../support/claims.ts';
 import { call, type JsonResponse } from '../support/http.ts';
+import { usedMemory } from '../support/map-flood.ts';
 import { pollUntil } from '../support/read-api.ts';
 
 // Issue 12, point 4: Redis answering a command with an error (OOM at its maxmemory, READONLY as
@@ -38,7 +39,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const usedMemory = async () => Number(/^used_memory:(\d+)/m.exec(await observer.info('memory'))![1]);
 const key = (name: string) => `${api.config.REDIS_PREFIX}${name}`;
 
 /** What a test stage sends: each request once, with what it needs issued beforehand. */
@@ -122,7 +122,7 @@ describe('Redis refusing commands: 503 db unavailable, never 500, and recovery i
   it('at its maxmemory (OOM), then with the memory freed', async () => {
     const s = await stage(7101);
     // The limit just above what is used, then one key grown past it: every write is refused.
-    await observer.config('SET', 'maxmemory', String((await usedMemory()) + 4 * MIB));
+    await observer.config('SET', 'maxmemory', String((await usedMemory(observer)) + 4 * MIB));
     try {
       await pollUntil(
         () => observer.append(key('filler'), Buffer.alloc(MIB)).catch((err: Error) => err.message),

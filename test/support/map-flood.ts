@@ -7,12 +7,13 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { expect } from 'vitest';
 import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { testPrefix } from './api.ts';
 import { startWorkerProcess, type WorkerProcess } from './generator-worker.ts';
-import { pollUntil } from './read-api.ts';
+import { pollUntil, type JobBody } from './read-api.ts';
 
 export interface MapService {
   readonly redis: LocalRedis;
@@ -144,7 +145,7 @@ export interface FloodResult {
  * over as many keep-alive connections, as one client with that many connections would. `check`
  * sees each answer (its throw fails the request as a failure, never stops the others).
  */
-export async function flood(
+async function flood(
   origin: string,
   paths: readonly string[],
   { connections, check }: { connections: number; check?: (path: string, answer: Answer) => void },
@@ -197,3 +198,28 @@ export async function flood(
 /** Status counts as a plain object, for messages and equality checks. */
 export const statusCounts = (r: FloodResult) =>
   Object.fromEntries([...r.statuses].sort((a, b) => a[0] - b[0]));
+
+/**
+ * GET {base}/jobs/{seed} for every seed of `seeds`, over `connections` connections: each answer
+ * must be 200 with the job of its seed in one of `statuses` (else it counts as a failure).
+ */
+export function askJobs(
+  api: Pick<ApiProcess, 'url' | 'base'>,
+  seeds: readonly number[],
+  { connections, statuses }: { connections: number; statuses: JobBody['status'][] },
+): Promise<FloodResult> {
+  const path = new URL(api.base).pathname;
+  return flood(
+    api.url,
+    seeds.map((seed) => `${path}/jobs/${seed}`),
+    {
+      connections,
+      check: (asked, { status, body }) => {
+        expect(status).toBe(200);
+        const job = JSON.parse(body.toString()) as JobBody;
+        expect(job.seed).toBe(Number(asked.slice(asked.lastIndexOf('/') + 1)));
+        expect(statuses).toContain(job.status);
+      },
+    },
+  );
+}
