@@ -15,9 +15,10 @@ export interface RedisOptions {
 
 /**
  * One connection to the shared Redis, with every Lua script defined on it.
- * No offline queue and a short command timeout: when Redis is down a call fails at once with an
- * error the API turns into 503 `db unavailable`, instead of hanging; ioredis keeps reconnecting in
- * the background, so service resumes by itself when Redis is back. Through Sentinel it follows a
+ * No offline queue and a short wait for answers (watchReplies): when Redis is down or hung, a call
+ * fails at once, or within REPLY_TIMEOUT_MS, with an error the API turns into 503 `db
+ * unavailable`, instead of hanging; ioredis keeps reconnecting in the background, so service
+ * resumes by itself when Redis is back. Through Sentinel it follows a
  * failover: it reconnects to the new master when the Sentinels announce it, or when the old one
  * answers READONLY (a replica now).
  */
@@ -27,7 +28,6 @@ export function connectRedis({ url, name, blocking = false }: RedisOptions): Sto
     connectionName: name,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: blocking ? undefined : 500,
     connectTimeout: 1_000,
     retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 1_000),
     reconnectOnError: (err) => err.message.startsWith('READONLY'),
@@ -40,7 +40,39 @@ export function connectRedis({ url, name, blocking = false }: RedisOptions): Sto
   // Without a listener ioredis prints every reconnect failure; callers log state changes instead.
   redis.on('error', () => {});
   defineScripts(redis);
+  if (!blocking) watchReplies(redis, REPLY_TIMEOUT_MS);
   return redis;
+}
+
+/** How long a call may wait for Redis's answer before it fails (503) and the connection is dropped. */
+const REPLY_TIMEOUT_MS = 400;
+
+/**
+ * Fails every waiting call of a connection whose Redis has stopped answering (hung, a dead peer):
+ * when the oldest call has waited `timeoutMs`, the socket is destroyed, every pending call fails
+ * with "Connection is closed" and ioredis reconnects. Replies come back in order, so watching the
+ * oldest call is enough: one interval per connection, where ioredis's commandTimeout would start
+ * and clear a timer for every command (about a tenth of a map read's cost).
+ */
+function watchReplies(redis: Redis, timeoutMs: number): void {
+  const tick = timeoutMs / 4;
+  let oldest: unknown;
+  let waited = 0;
+  const timer = setInterval(() => {
+    const first = redis.commandQueue.peekFront();
+    if (first !== oldest) {
+      [oldest, waited] = [first, 0];
+      return;
+    }
+    if (first === undefined) return;
+    waited += tick;
+    if (waited >= timeoutMs) {
+      [oldest, waited] = [undefined, 0];
+      redis.stream?.destroy(new Error(`Redis did not answer in ${timeoutMs} ms`));
+    }
+  }, tick);
+  timer.unref();
+  redis.once('end', () => clearInterval(timer));
 }
 
 /** Resolves once the connection is ready (or rejects after `timeoutMs`). */
