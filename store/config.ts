@@ -101,6 +101,8 @@ export const ConfigSchema = z
     MAP_MEMORY_CACHE_BYTES: bytes.default(64 * MIB),
     /** Multiplies every rate limit of spec part 8; for benchmarks only. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    /** One in this many successful map reads is logged (1: every one); metrics count them all. */
+    MAP_READ_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {

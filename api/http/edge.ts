@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiDeps } from '../deps.ts';
 import { underApiPrefix } from './api-path.ts';
 import { httpsLocation } from './https-redirect.ts';
+import { mapRoutePath } from '../routes/maps.ts';
 import { requestObserver } from './request-observer.ts';
 import { untrustedForwardingWarning } from './untrusted-forwarding.ts';
 
@@ -12,7 +13,10 @@ import { untrustedForwardingWarning } from './untrusted-forwarding.ts';
  * already (redirected).
  */
 export function edge({ logger, metrics, requests, config, trustProxy }: ApiDeps) {
-  const observe = requestObserver(logger, metrics);
+  const observe = requestObserver(logger, metrics, {
+    route: mapRoutePath(config.API_PREFIX),
+    every: config.MAP_READ_LOG_SAMPLE,
+  });
   const checkForwarding = untrustedForwardingWarning(logger, trustProxy, config.TRUST_PROXY);
   /** `path` is the request's path as it arrived; `route` its pattern, if known already. */
   return (req: IncomingMessage, res: ServerResponse, path: string, route?: string): boolean => {

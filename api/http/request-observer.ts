@@ -13,12 +13,27 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const maybeSecret = (id: string) =>
   id.toLowerCase().includes(CREDENTIAL_PREFIX) || normalizeClaimCode(id) !== null;
 
+/** Log only one in `every` successful answers (200, 304) of `route`; every other answer is logged. */
+export interface LogSample {
+  route: string;
+  every: number;
+}
+
 /**
  * The operator's view of a request: a request id (answered as `X-Request-Id`), then one structured
  * log line and the request metrics from one `finish` listener. Only the method, path, status and
  * timing are logged: never headers or bodies, so no credential or claim code reaches a log.
+ * Successful map reads, most of the traffic, may be sampled (`sample`): their line says
+ * `sampled: N` (one of N), while metrics still count each one.
  */
-export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRequest'>) {
+export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRequest'>, sample: LogSample) {
+  let skipped = 0;
+  const logged = (route: string | undefined, status: number): boolean => {
+    if (route !== sample.route || (status !== 200 && status !== 304) || sample.every === 1) return true;
+    if (++skipped < sample.every) return false;
+    skipped = 0;
+    return true;
+  };
   /**
    * `path` is the request's path as it arrived, with the API prefix; `route` the pattern that
    * serves it when the front door already knows it (else the metrics ask express).
@@ -31,9 +46,12 @@ export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRe
     // `on`, not `once`: finish fires once, and once's wrapper would be one more allocation.
     res.on('finish', () => {
       const ms = performance.now() - started;
-      metrics.recordRequest(req, res.statusCode, ms / 1000, route);
+      const status = res.statusCode;
+      metrics.recordRequest(req, status, ms / 1000, route);
+      if (!logged(route, status)) return;
+      const line = { reqId: id, method: req.method, path, status, ms: Math.round(ms * 100) / 100 };
       logger.info(
-        { reqId: id, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 100) / 100 },
+        route === sample.route && sample.every > 1 ? { ...line, sampled: sample.every } : line,
         'request',
       );
     });
