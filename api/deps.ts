@@ -1,6 +1,7 @@
 import type { Config } from '../store/config.ts';
 import type { Store } from '../store/index.ts';
 import type { Logger } from '../store/logger.ts';
+import type { HiddenSeeds } from './maps/hidden-seeds.ts';
 import type { MapMemoryCache } from './maps/memory-cache.ts';
 import type { Metrics } from './metrics.ts';
 import type { Probe } from './probe/index.ts';
@@ -23,4 +24,6 @@ export interface ApiDeps {
   trustProxy: TrustProxy;
   /** This process's hot map bytes (MAP_MEMORY_CACHE_BYTES). */
   mapMemory: MapMemoryCache;
+  /** The one-HGET visibility check of those bytes. */
+  hiddenSeeds: HiddenSeeds;
 }

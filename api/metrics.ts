@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isDbUnavailable, isStoreFailure, type Store } from '../store/index.ts';
 import { underApiPrefix } from './http/api-path.ts';
+import type { MapSource } from './maps/memory-cache.ts';
 
 /**
  * Prometheus metrics of one API process (prom-client). Gauges of shared state (open windows,
@@ -88,10 +89,10 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     labelNames: ['source'] as const,
     registers: [registry],
   });
-  const mapReadsFrom = {
-    ready: mapReads.labels({ source: 'memory' }),
-    cached: mapReads.labels({ source: 'cache' }),
-    rebuild: mapReads.labels({ source: 'rebuilt' }),
+  const mapReadsFrom: Record<MapSource, ReturnType<typeof mapReads.labels>> = {
+    memory: mapReads.labels({ source: 'memory' }),
+    cache: mapReads.labels({ source: 'cache' }),
+    rebuilt: mapReads.labels({ source: 'rebuilt' }),
   };
   new Gauge({
     name: 'seedblock_generation_seconds_sum',
@@ -158,9 +159,9 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
   return {
     registry,
     recordRequest,
-    /** One map sent, by how the read found its bytes (see store readMap). */
-    countMapRead(found: keyof typeof mapReadsFrom) {
-      mapReadsFrom[found].inc();
+    /** One map sent, by where its bytes came from. */
+    countMapRead(source: MapSource) {
+      mapReadsFrom[source].inc();
     },
     countError(err: unknown) {
       if (isStoreFailure(err)) redisErrors.inc();

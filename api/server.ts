@@ -11,6 +11,7 @@ import { startReleasePoller } from './jobs/release-poller.ts';
 import { startRequestCounter } from './jobs/request-counter.ts';
 import { startWindowSweeper } from './jobs/window-sweeper.ts';
 import { createLogger, type Logger } from '../store/logger.ts';
+import { HiddenSeeds } from './maps/hidden-seeds.ts';
 import { MapMemoryCache } from './maps/memory-cache.ts';
 import { createMetrics } from './metrics.ts';
 import { createProbe } from './probe/index.ts';
@@ -50,6 +51,7 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
     metrics: createMetrics(store, config.API_PREFIX),
     trustProxy: compileTrustProxy(config.TRUST_PROXY),
     mapMemory: new MapMemoryCache(config.MAP_MEMORY_CACHE_BYTES),
+    hiddenSeeds: new HiddenSeeds(store),
   };
   const server = createServer({ ServerResponse: IdentifiedResponse }, frontDoor(deps));
   server.listen(config.PORT, config.HOST);

@@ -76,6 +76,20 @@ export async function checkSeedBlock(
   return { kind: 'window', until: Number(result) };
 }
 
+/**
+ * Whether a seed may be hidden now, in one HGET of seeds:hidden (kept in step with every window
+ * and the blocklist): false means it is visible; true means checkSeedBlock has the answer (the
+ * window may have run out). Trust it only once buildHiddenSeeds has run in this process.
+ */
+export async function mayBeHidden(ctx: StoreContext, seed: number): Promise<boolean> {
+  return (await ctx.redis.hexists(`${ctx.prefix}seeds:hidden`, String(seed))) === 1;
+}
+
+/** Builds seeds:hidden afresh from the windows and the blocklist; returns how many are hidden. */
+export async function buildHiddenSeeds(ctx: StoreContext): Promise<number> {
+  return ctx.redis.buildHiddenSeeds(ctx.prefix);
+}
+
 /** The sweeper's step: settles up to `limit` windows that have run out. Returns how many. */
 export async function settleExpiredWindows(ctx: StoreContext, limit = 500): Promise<number> {
   const now = await ctx.clock.now();

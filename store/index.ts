@@ -22,6 +22,8 @@ import * as versions from './versions.ts';
 const operations = {
   reportSeed: blockEngine.reportSeed,
   checkSeedBlock: blockEngine.checkSeedBlock,
+  mayBeHidden: blockEngine.mayBeHidden,
+  buildHiddenSeeds: blockEngine.buildHiddenSeeds,
   settleExpiredWindows: blockEngine.settleExpiredWindows,
   openWindowSeeds: blockEngine.openWindowSeeds,
   issueHttpKey: registrations.issueHttpKey,

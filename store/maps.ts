@@ -6,8 +6,6 @@ import type { MapBodies } from './map-cache.ts';
 // and what follows it see the same state.
 
 export type MapRead =
-  /** Dumped and visible; the caller said it holds the bytes. */
-  | { kind: 'ready' }
   /** Dumped and visible, bytes from the map cache. */
   | { kind: 'cached'; bodies: MapBodies }
   /** Dumped and visible, but in no cache: the caller rebuilds the bytes from the seed. */
@@ -21,8 +19,6 @@ export type MapRead =
 
 export interface MapReadOptions {
   seed: number;
-  /** The caller holds this map's bytes already (then only the block check and the index count). */
-  haveBytes: boolean;
   /** The per-IP key of the uncached-seeds limit. */
   clientKey: string;
   queueMax: number;
@@ -30,6 +26,10 @@ export interface MapReadOptions {
   uncachedLimit: number;
 }
 
+/**
+ * A map read of a seed whose bytes the caller does not hold (see read-map.lua); one it holds needs
+ * only checkSeedBlock, which counts a refused view the same way.
+ */
 export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<MapRead> {
   const { windowMs } = RATE_LIMITS.uncachedMapsPerIp;
   const reply = await ctx.redis.readMapBuffer(
@@ -42,7 +42,6 @@ export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<Map
     o.queueMax,
     o.uncachedLimit,
     windowMs,
-    o.haveBytes ? 1 : 0,
   );
   const kind = reply[0]!.toString();
   switch (kind) {
@@ -53,7 +52,7 @@ export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<Map
     case 'limited':
       return { kind, resetAt: Number(reply[1]!.toString()) };
     default:
-      return { kind: kind as 'ready' | 'rebuild' | 'permanent' | 'pending' | 'error' | 'full' };
+      return { kind: kind as 'rebuild' | 'permanent' | 'pending' | 'error' | 'full' };
   }
 }
 

@@ -6,6 +6,9 @@ export interface MapBytes extends MapBodies {
   json?: Buffer;
 }
 
+/** Where a map read found its bytes: this process's memory, the map cache in Redis, or a rebuild. */
+export type MapSource = 'memory' | 'cache' | 'rebuilt';
+
 const size = (m: MapBytes) => m.br.length + m.gz.length + (m.json?.length ?? 0);
 
 /**

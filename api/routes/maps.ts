@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { RATE_LIMITS, type MapRead } from '../../store/index.ts';
+import { RATE_LIMITS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { mapCoding, type MapCoding } from '../http/content-coding.ts';
-import { type MapBytes } from '../maps/memory-cache.ts';
+import type { MapBytes, MapSource } from '../maps/memory-cache.ts';
 import { mapRebuilds, RebuildsBusyError } from '../maps/rebuilds.ts';
 import { HttpError } from '../http/http-error.ts';
 import { sendJson } from '../http/json-answer.ts';
@@ -45,76 +45,86 @@ function sendMap(
 }
 
 /**
- * GET /maps/{seed} (4.7), given the seed as the path spells it. The block check, the seed index,
- * the map cache, the job and the uncached-seed limit are one Redis round trip. A dumped seed's
- * bytes come from this process's memory, else the map cache in Redis, else they are rebuilt from
- * the seed (a map is a pure function of it: same bytes, same ETag), checked once more against a
- * window that may have opened meanwhile, and kept. Bytes go out as stored (br or gzip by
- * Accept-Encoding, or the JSON) with a strong ETag; `no-cache` makes every shared cache
+ * GET /maps/{seed} (4.7), given the seed as the path spells it. A map this process holds in memory
+ * needs one small Redis round trip, an HGET of the hidden seeds (the full block check, which also
+ * counts a refused view, only for a seed it names). Otherwise one round trip does the block
+ * check, the seed index, the map cache, the job and the uncached-seed limit; a dumped seed in no
+ * cache is rebuilt from the seed (a map is a pure function of it: same bytes, same ETag), checked
+ * once more against a window that may have opened meanwhile, and kept. Bytes go out as stored (br
+ * or gzip by Accept-Encoding, or the JSON) with a strong ETag; `no-cache` makes every shared cache
  * revalidate here, so none serves a seed after its window opens. Written on node's response
  * alone, so the front door can answer with it before express.
  */
-export function mapReads({ store, config, trustProxy, mapMemory, metrics }: ApiDeps) {
+export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, metrics, logger }: ApiDeps) {
   const uncachedLimit = RATE_LIMITS.uncachedMapsPerIp.limit * config.RATE_LIMIT_MULTIPLIER;
   const clientKey = byIp(trustProxy);
   const rebuild = mapRebuilds();
 
-  const read = (seed: number, req: IncomingMessage, haveBytes: boolean) =>
-    store.readMap({
+  /** Sends bytes this process holds once the seed proves visible (a refused view is counted). */
+  async function visible(seed: number): Promise<void> {
+    const block = await store.checkSeedBlock(seed, { countView: true });
+    if (block.kind === 'window') throw blockedError({ kind: 'blocked', until: block.until });
+    if (block.kind === 'permanent') throw blockedError(block);
+  }
+
+  /** The bytes of a dumped seed the index found in no cache, once they are safe to send. */
+  async function rebuilt(seed: number): Promise<MapBytes> {
+    const bytes = await rebuild(seed).catch((err: unknown) => {
+      throw err instanceof RebuildsBusyError ? mapUnavailable() : err;
+    });
+    // Keeping it is a favour to the next read: a Redis that refuses (at maxmemory, say) loses
+    // this read nothing.
+    await store
+      .cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES)
+      .catch((err: unknown) => logger.warn({ err, seed }, 'rebuilt map not kept in the map cache'));
+    // A window may have opened while the map was rebuilt.
+    await visible(seed);
+    return mapMemory.keep(seed, bytes);
+  }
+
+  /** The bytes of a seed this process does not hold, and where they came from; null while it is being generated. */
+  async function find(seed: number, req: IncomingMessage): Promise<[MapBytes, MapSource] | null> {
+    const read = await store.readMap({
       seed,
-      haveBytes,
       clientKey: clientKey(req),
       queueMax: config.QUEUE_MAX,
       uncachedLimit,
     });
-
-  /** The bytes of a dumped seed the index found in no cache, once they are safe to send. */
-  async function rebuilt(seed: number, req: IncomingMessage): Promise<MapBytes> {
-    const bytes = await rebuild(seed).catch((err: unknown) => {
-      throw err instanceof RebuildsBusyError ? mapUnavailable() : err;
-    });
-    await store.cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES);
-    // A window may have opened while the map was rebuilt: ask again, now holding the bytes.
-    const again = await read(seed, req, true);
-    if (again.kind !== 'ready') throw refusal(again);
-    return mapMemory.keep(seed, bytes);
+    switch (read.kind) {
+      case 'cached':
+        return [mapMemory.keep(seed, read.bodies), 'cache'];
+      case 'rebuild':
+        return [await rebuilt(seed), 'rebuilt'];
+      case 'pending':
+        return null;
+      case 'limited': {
+        const seconds = Math.max(1, Math.ceil((read.resetAt - (await store.ctx.clock.now())) / 1000));
+        throw new HttpError(429, 'rate limited', {}, { 'Retry-After': String(seconds) });
+      }
+      case 'blocked':
+      case 'permanent':
+        throw blockedError(read);
+      case 'full':
+      case 'error':
+        throw mapUnavailable();
+    }
   }
 
   return async (req: IncomingMessage, res: ServerResponse, seedParam: string): Promise<void> => {
     const seed = parseSeedParam(seedParam);
     const coding = mapCoding(req);
     const held = mapMemory.get(seed);
-    const answer = await read(seed, req, held !== undefined);
-    let bytes: MapBytes;
-    switch (answer.kind) {
-      case 'ready':
-        bytes = held!;
-        break;
-      case 'cached':
-        bytes = mapMemory.keep(seed, answer.bodies);
-        break;
-      case 'rebuild':
-        bytes = await rebuilt(seed, req);
-        break;
-      case 'pending':
-        return sendJson(res, 202, { status: 'pending', job: 'queued' }, { 'Cache-Control': 'no-store' });
-      case 'limited': {
-        const seconds = Math.max(1, Math.ceil((answer.resetAt - (await store.ctx.clock.now())) / 1000));
-        throw new HttpError(429, 'rate limited', {}, { 'Retry-After': String(seconds) });
-      }
-      default:
-        throw refusal(answer);
+    if (held && (await hiddenSeeds.mayBeHidden(seed))) await visible(seed);
+    const found: [MapBytes, MapSource] | null = held ? [held, 'memory'] : await find(seed, req);
+    if (!found) {
+      sendJson(res, 202, { status: 'pending', job: 'queued' }, { 'Cache-Control': 'no-store' });
+      return;
     }
-    metrics.countMapRead(answer.kind);
+    const [bytes, source] = found;
+    metrics.countMapRead(source);
     const body = coding === 'br' ? bytes.br : coding === 'gzip' ? bytes.gz : mapMemory.json(seed, bytes);
     sendMap(req, res, bytes, body, coding);
   };
-}
-
-/** The answer to a read that found the seed blocked, or its map unavailable. */
-function refusal(read: MapRead): HttpError {
-  if (read.kind === 'blocked' || read.kind === 'permanent') return blockedError(read);
-  return mapUnavailable();
 }
 export type MapReads = ReturnType<typeof mapReads>;
 

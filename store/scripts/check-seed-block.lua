@@ -6,6 +6,7 @@
         [6] protection recent length
   Returns: '' when visible, 'permanent' when on the blocklist, else the window's end (ms).
 ]]
+--- @include "hidden-seeds"
 --- @include "settle-window"
 --- @include "seed-block"
 

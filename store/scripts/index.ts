@@ -53,6 +53,8 @@ export interface ScriptCommands {
   trimMapCache(...args: Arg[]): Promise<number>;
   touchCachedMaps(...args: Arg[]): Promise<number>;
   migrateSeedIndex(...args: Arg[]): Promise<number>;
+  changeBlocklist(...args: Arg[]): Promise<number>;
+  buildHiddenSeeds(...args: Arg[]): Promise<number>;
   readJob(...args: Arg[]): Promise<[string, (string | number)?]>;
   readSeedPage(...args: Arg[]): Promise<(string | number)[]>;
   startJob(...args: (Arg | Buffer)[]): Promise<number>;

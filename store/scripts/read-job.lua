@@ -9,6 +9,7 @@
   Returns: { 'blocked', until ms } | { 'permanent' } | { 'full' } |
            { status ('queued'|'running'|'ready'|'error'), ahead or error reason }
 ]]
+--- @include "hidden-seeds"
 --- @include "settle-window"
 --- @include "seed-block"
 --- @include "seed-index"

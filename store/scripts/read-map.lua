@@ -1,19 +1,20 @@
 --[[
-  GET /maps/{seed} (spec 4.7) in one round trip: the block check, then for a dumped seed its
-  bytes (from the API process's own memory, else the map cache, else rebuilt by the caller), for
-  any other seed its job, or (within the per-IP limit of uncached seeds) a new job.
+  GET /maps/{seed} (spec 4.7) in one round trip, for a map the API process does not hold (one it
+  holds needs only check-seed-block): the block check, then for a dumped seed its bytes from the
+  map cache (or word that the caller must rebuild them), for any other seed its job, or (within
+  the per-IP limit of uncached seeds) a new job.
 
   KEYS: [1] the per-IP counter of uncached seeds (hash resetAt, over; up to the limit's seeds in
            the set <key>:members)
   ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] seed cooldown ms  [5] protection recent length
         [6] queue max  [7] uncached limit  [8] limit window ms
-        [9] '1' when the caller holds the map's bytes already, else '0'
   Touches: what seedBlock and enqueueJob touch; the seed index (read); the map cache (read, and
            the LRU tick of an entry read); the counter.
-  Returns: { 'blocked', until ms } | { 'permanent' } | { 'ready' } (dumped; the caller's bytes) |
+  Returns: { 'blocked', until ms } | { 'permanent' } |
            { 'cached', etag, brotli body, gzip body } | { 'rebuild' } (dumped, not cached) |
            { 'pending' } | { 'error' } | { 'full' } | { 'limited', resetAt ms }
 ]]
+--- @include "hidden-seeds"
 --- @include "settle-window"
 --- @include "seed-block"
 --- @include "seed-index"
@@ -29,7 +30,6 @@ if block ~= '' then return { 'blocked', block } end
 
 -- A dumped seed counts as generated (spec 8): never limited, never queued again.
 if seedOrder(prefix, seed) then
-  if ARGV[9] == '1' then return { 'ready' } end
   local cached = redis.call('HMGET', prefix .. 'mapcache:' .. seed, 'etag', 'br', 'gz')
   if not cached[1] then return { 'rebuild' } end
   touchCachedMap(prefix, seed)

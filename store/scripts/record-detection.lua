@@ -10,6 +10,7 @@
            seed's `detected` flag), and what seedBlock/enqueueJob touch.
   Returns: 'recorded' | 'dropped'
 ]]
+--- @include "hidden-seeds"
 --- @include "settle-window"
 --- @include "seed-block"
 --- @include "seed-index"

@@ -7,11 +7,12 @@
         [6] now (ms)  [7] seed cooldown ms  [8] per-key gap ms  [9] detection purge ms
         [10] protection recent length  [11] unused self-claim lapse ms
   Touches: server:<id>, seed:<seed>, window:<seed>, window:<other seed of the key>,
-           windows:open, windows:ended, stats, det:<seed>, det:all, seeds:detected, the seed
+           windows:open, windows:ended, seeds:hidden, stats, det:<seed>, det:all, seeds:detected, the seed
            index (a dumped seed's `detected` flag)
   Returns: { outcome, blockedUntil ms or '', exhausted 0/1 }, outcome one of
            revoked | opened | kept | closed | none | exhausted | cooldown | busy | gap
 ]]
+--- @include "hidden-seeds"
 --- @include "settle-window"
 --- @include "registration"
 --- @include "seed-index"
@@ -71,6 +72,7 @@ redis.call('HSET', windowKey, 'seed', seed, 'serverId', serverId, 'openedAt', st
   'endsAt', endsAt, 'viewAttempts', 0)
 redis.call('HSET', serverKey, 'windowSeed', seed, 'lastWindowOpenedAt', string.format('%d', now))
 redis.call('ZADD', prefix .. 'windows:open', endsAt, seed)
+syncHiddenSeed(prefix, seed)
 redis.call('HINCRBY', prefix .. 'stats', 'windows', 1)
 if not budget[1] then
   redis.call('HSET', seedKey, 'usedMs', 0)

@@ -6,6 +6,7 @@
   Touches: windows:open and, per expired seed, what settleWindow touches.
   Returns: the number of windows settled.
 ]]
+--- @include "hidden-seeds"
 --- @include "settle-window"
 
 local prefix, now, limit = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])

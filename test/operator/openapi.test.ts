@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../api/app.ts';
+import { HiddenSeeds } from '../../api/maps/hidden-seeds.ts';
 import { MapMemoryCache } from '../../api/maps/memory-cache.ts';
 import { startRequestCounter } from '../../api/jobs/request-counter.ts';
 import { createLogger } from '../../store/logger.ts';
@@ -535,6 +536,7 @@ describe('the served document', () => {
         metrics: createMetrics(api.store),
         trustProxy: compileTrustProxy(api.config.TRUST_PROXY),
         mapMemory: new MapMemoryCache(0),
+        hiddenSeeds: new HiddenSeeds(api.store),
       });
       const routes = servedRoutes((app as unknown as { router: { stack: LayerLike[] } }).router.stack)
         .filter((r) => r.split(' ')[1]!.startsWith('/api/'))

@@ -9,10 +9,11 @@ local function seedBlock(prefix, seed, now, countView, cooldownMs, recentMax)
   -- The blocklist is no window: its refusals are not the "views refused while a window was open"
   -- of viewAttemptsBlocked (spec 2.7).
   if redis.call('SISMEMBER', prefix .. 'blocklist', seed) == 1 then return 'permanent' end
-  settleWindow(prefix, seed, now, false, cooldownMs, recentMax)
   local windowKey = prefix .. 'window:' .. seed
   local endsAt = redis.call('HGET', windowKey, 'endsAt')
   if not endsAt then return '' end
+  -- A window that has run out is settled now (the sweeper may not have come by yet).
+  if settleWindow(prefix, seed, now, false, cooldownMs, recentMax) then return '' end
   if countView then
     redis.call('HINCRBY', windowKey, 'viewAttempts', 1)
     redis.call('HINCRBY', prefix .. 'stats', 'viewAttemptsBlocked', 1)

@@ -3,7 +3,9 @@
   the seed cooldown, frees the owning key, and keeps the window for protection statistics.
   Runs when the window has run out at `now`, or at once when `force` (round_end).
   Settling a seed without a window changes nothing, so settling twice is harmless.
-  Keys (from the prefix): window:<seed>, seed:<seed>, server:<id>, windows:open, windows:ended
+  Needs the "hidden-seeds" include.
+  Keys (from the prefix): window:<seed>, seed:<seed>, server:<id>, windows:open, windows:ended,
+  seeds:hidden
   windows:ended (protection statistics' `recent`) is a sorted set scored by the end time, so its
   order is the order windows ended in, not the order they were settled in: a sweep or a read may
   settle a window that ran out after a later window was closed by round_end. A tie on the end
@@ -32,5 +34,6 @@ local function settleWindow(prefix, seed, now, force, cooldownMs, recentMax)
     string.format('%015d:%010d:%d', openedAt, tonumber(seed), tonumber(w[4] or '0')))
   redis.call('ZREMRANGEBYRANK', endedKey, 0, -recentMax - 1)
   redis.call('DEL', windowKey)
+  syncHiddenSeed(prefix, seed)
   return true
 end
