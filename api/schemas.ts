@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { HttpError } from './http/http-error.ts';
-import { PORT_MAX, PORT_MIN, REPORT_EVENTS, SEED_MAX, SEED_MIN, SEEDS_PAGE_MAX } from '../store/index.ts';
+import {
+  CREDENTIAL_KINDS,
+  PORT_MAX,
+  PORT_MIN,
+  REPORT_EVENTS,
+  SEED_MAX,
+  SEED_MIN,
+  SEEDS_PAGE_MAX,
+} from '../store/index.ts';
 
 // The contract of every body we read or write (spec part 4), in one place. Types come from here;
 // no field is coerced, so a string in a numeric field is 400.
@@ -152,7 +160,14 @@ export const ProtectionSchema = z.object({
   windows: z.number().int(),
   viewAttemptsBlocked: z.number().int(),
   recent: z.array(
-    z.object({ seed: SeedSchema, at: isoUtc, endedAt: isoUtc, viewAttempts: z.number().int() }),
+    z.object({
+      seed: SeedSchema,
+      at: isoUtc,
+      endedAt: isoUtc,
+      viewAttempts: z.number().int(),
+      /** Added in v1 (additive): the kind of key that held the window; absent for older windows. */
+      keyKind: z.enum(CREDENTIAL_KINDS).optional(),
+    }),
   ),
 });
 

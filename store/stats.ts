@@ -1,4 +1,9 @@
-import { DETECTION_WINDOWS_MS, PROTECTION_RECENT_MAX } from './constants.ts';
+import {
+  CREDENTIAL_KINDS,
+  DETECTION_WINDOWS_MS,
+  PROTECTION_RECENT_MAX,
+  type CredentialKind,
+} from './constants.ts';
 import type { StoreContext } from './context.ts';
 import { results } from './redis.ts';
 
@@ -41,7 +46,14 @@ export interface ProtectionStats {
   seeds: number;
   windows: number;
   viewAttemptsBlocked: number;
-  recent: { seed: number; at: string; endedAt: string; viewAttempts: number }[];
+  recent: {
+    seed: number;
+    at: string;
+    endedAt: string;
+    viewAttempts: number;
+    /** The kind of key that held the window (absent for windows ended before it was kept). */
+    keyKind?: CredentialKind;
+  }[];
 }
 
 /** One ended window as kept in windows:ended (see includes/settle-window.lua); times in ms. */
@@ -62,6 +74,14 @@ export function parseEndedWindows(withScores: string[]): EndedWindow[] {
   return windows;
 }
 
+/** The kind of key that held an ended window, from its member (none for windows ended before it was kept). */
+function endedWindowKind(member: string): { keyKind?: CredentialKind } {
+  const kind = member.split(':')[3];
+  return (CREDENTIAL_KINDS as readonly string[]).includes(kind ?? '')
+    ? { keyKind: kind as CredentialKind }
+    : {};
+}
+
 export async function readProtection(ctx: StoreContext): Promise<ProtectionStats> {
   const [counts, ended] = results(
     await ctx.redis
@@ -74,11 +94,12 @@ export async function readProtection(ctx: StoreContext): Promise<ProtectionStats
     seeds: Number(counts[0] ?? 0),
     windows: Number(counts[1] ?? 0),
     viewAttemptsBlocked: Number(counts[2] ?? 0),
-    recent: parseEndedWindows(ended).map((w) => ({
+    recent: parseEndedWindows(ended).map((w, i) => ({
       seed: w.seed,
       at: new Date(w.at).toISOString(),
       endedAt: new Date(w.endedAt).toISOString(),
       viewAttempts: w.viewAttempts,
+      ...endedWindowKind(ended[2 * i]!),
     })),
   };
 }

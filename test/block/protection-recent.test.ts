@@ -55,8 +55,8 @@ async function capThenRoundEnd(
   expect(await recentSeeds(), 'only Y is settled so far').toEqual([996_100]);
   await settleX(a);
   expect((await store.readProtection()).recent).toEqual([
-    { seed: 996_100, at: iso(T0 + 2 * MINUTE), endedAt: iso(T0 + yEnd), viewAttempts: 0 },
-    { seed: 996_000, at: iso(T0), endedAt: iso(T0 + 20 * MINUTE), viewAttempts: 0 },
+    { seed: 996_100, at: iso(T0 + 2 * MINUTE), endedAt: iso(T0 + yEnd), viewAttempts: 0, keyKind: 'http' },
+    { seed: 996_000, at: iso(T0), endedAt: iso(T0 + 20 * MINUTE), viewAttempts: 0, keyKind: 'http' },
   ]);
 }
 
@@ -144,5 +144,25 @@ describe('protection recent: newest end first, whatever the settle order (2.7)',
     await k.report(998_100, 'round_start');
     await k.report(998_100, 'round_end');
     expect(await recentSeeds()).toEqual([998_100, ...ended.slice(0, 9)]);
+  });
+});
+
+describe('protection recent: the kind of key that held each window', () => {
+  it('names it: a self-claimed game-server registration, an HTTP key', async () => {
+    const http = await httpKey();
+    const self = await store.issueSelfClaim({ ip: '127.0.0.1', port: 7777 }, {});
+    if (!('serverId' in self)) throw new Error(`self-claim refused: ${JSON.stringify(self)}`);
+    const report = (serverId: string, kind: 'http' | 'self', seed: number, event: ReportEvent) =>
+      store.reportSeed({ serverId, kind, seed, event });
+    await report(self.serverId, 'self', 997_001, 'round_start');
+    await report(http.serverId, 'http', 997_002, 'round_start');
+    await at(MINUTE);
+    await report(self.serverId, 'self', 997_001, 'round_end');
+    await at(2 * MINUTE);
+    await report(http.serverId, 'http', 997_002, 'round_end');
+    expect((await store.readProtection()).recent.map((w) => [w.seed, w.keyKind])).toEqual([
+      [997_002, 'http'],
+      [997_001, 'self'],
+    ]);
   });
 });

@@ -484,7 +484,9 @@ describe('statistics as pictures (issue 14.6)', () => {
       expect(res.status).toBe(200);
     }
     const protection = (
-      await get<{ recent: { seed: number; at: string; endedAt: string }[] }>(`${api.base}/stats/protection`)
+      await get<{ recent: { seed: number; at: string; endedAt: string; keyKind?: string }[] }>(
+        `${api.base}/stats/protection`,
+      )
     ).body;
     const overview = (
       await get<{ seedsTracked: number; seedsDumped: number; detections: Record<string, number> }>(
@@ -516,7 +518,15 @@ describe('statistics as pictures (issue 14.6)', () => {
     await bars.nth(1).locator('rect.bar-fill').hover();
     const tip = timeline.getByRole('tooltip');
     await tip.waitFor({ state: 'visible' });
-    expect(await tip.textContent()).toMatch(/^Seed 6100002: blocked 12m 0s/);
+    expect(await tip.textContent()).toMatch(/^Seed 6100002: blocked 12m 0s by HTTP key/);
+    // By kind of key: each bar carries the kind the API names, and the legend names each kind shown.
+    expect(protection.recent.map((w) => w.keyKind)).toEqual(['http', 'http', 'http']);
+    expect(await bars.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-kind')))).toEqual(
+      protection.recent.map((w) => w.keyKind),
+    );
+    expect(
+      await timeline.getByRole('list', { name: 'Kinds of key' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['HTTP key']);
     await screenshot(page, 'stats-timeline');
 
     // Every picture is an image with a text alternative that carries its numbers.

@@ -176,14 +176,26 @@ describe('protection statistics (2.7, 4.11)', () => {
       if (i < seeds.length - 1) {
         const endedAt = await advanceClock(api, MINUTE);
         await closeWindow(api, window);
-        expected.unshift({ seed, at: iso(openedAt), endedAt: iso(endedAt), viewAttempts: views });
+        expected.unshift({
+          seed,
+          at: iso(openedAt),
+          endedAt: iso(endedAt),
+          viewAttempts: views,
+          keyKind: 'http',
+        });
         // Views after the end are not refused and not counted.
         expect((await get(`${api.base}/jobs/${seed}`)).status).toBe(200);
         await advanceClock(api, MINUTE);
       } else {
         // The last runs to its 20-minute cap without round_end.
         await advanceClock(api, 25 * MINUTE);
-        expected.unshift({ seed, at: iso(openedAt), endedAt: window.blockedUntil, viewAttempts: views });
+        expected.unshift({
+          seed,
+          at: iso(openedAt),
+          endedAt: window.blockedUntil,
+          viewAttempts: views,
+          keyKind: 'http',
+        });
       }
     }
     const p = await protection();
@@ -205,8 +217,14 @@ describe('protection statistics (2.7, 4.11)', () => {
     await setClock(api, iso(T0 + 22 * MINUTE));
     await closeWindow(api, y);
     expect((await protection()).body.recent).toEqual([
-      { seed: y.seed, at: iso(T0 + 2 * MINUTE), endedAt: iso(T0 + 22 * MINUTE), viewAttempts: 0 },
-      { seed: x.seed, at: iso(T0), endedAt: x.blockedUntil, viewAttempts: 0 },
+      {
+        seed: y.seed,
+        at: iso(T0 + 2 * MINUTE),
+        endedAt: iso(T0 + 22 * MINUTE),
+        viewAttempts: 0,
+        keyKind: 'http',
+      },
+      { seed: x.seed, at: iso(T0), endedAt: x.blockedUntil, viewAttempts: 0, keyKind: 'http' },
     ]);
   });
 

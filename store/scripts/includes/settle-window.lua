@@ -10,7 +10,8 @@
   order is the order windows ended in, not the order they were settled in: a sweep or a read may
   settle a window that ran out after a later window was closed by round_end. A tie on the end
   time goes to the window opened later, then to the higher seed (the member starts with both,
-  zero-padded, so member order is numeric order). It holds the `recentMax` latest-ended windows.
+  zero-padded, so member order is numeric order); it ends with the views refused and the kind of
+  the key that held the window (plugin, self or http). It holds the `recentMax` latest-ended windows.
   (Versions before it kept a list under windows:recent; that key is no longer read or written.)
   Returns true when a window was settled.
 ]]
@@ -30,8 +31,8 @@ local function settleWindow(prefix, seed, now, force, cooldownMs, recentMax)
   end
   redis.call('ZREM', prefix .. 'windows:open', seed)
   local endedKey = prefix .. 'windows:ended'
-  redis.call('ZADD', endedKey, string.format('%d', endedAt),
-    string.format('%015d:%010d:%d', openedAt, tonumber(seed), tonumber(w[4] or '0')))
+  redis.call('ZADD', endedKey, string.format('%d', endedAt), string.format('%015d:%010d:%d:%s', openedAt,
+    tonumber(seed), tonumber(w[4] or '0'), redis.call('HGET', serverKey, 'kind') or ''))
   redis.call('ZREMRANGEBYRANK', endedKey, 0, -recentMax - 1)
   redis.call('DEL', windowKey)
   syncHiddenSeed(prefix, seed)

@@ -97,6 +97,7 @@ export interface ProtectionWindow {
   at: string;
   endedAt: string;
   viewAttempts: number;
+  keyKind?: string;
 }
 
 export interface Protection {

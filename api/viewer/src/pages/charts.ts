@@ -94,7 +94,18 @@ export interface Span {
   at: string;
   endedAt: string;
   viewAttempts: number;
+  /** The kind of key that held the window (absent for windows ended before the API said). */
+  keyKind?: string;
 }
+
+/** The kinds of key a window can be held by (spec 2.1), as the timeline names and colours them. */
+const KEY_KINDS: Record<string, string> = {
+  plugin: 'Game server (plugin)',
+  self: 'Game server (self-claim)',
+  http: 'HTTP key',
+};
+const kindOf = (s: Span): string => (s.keyKind && s.keyKind in KEY_KINDS ? s.keyKind : 'unknown');
+const kindLabel = (kind: string): string => KEY_KINDS[kind] ?? 'Key of unknown kind';
 
 const LANE = 26;
 const LANE_BAR = 16;
@@ -106,13 +117,17 @@ function tickText(t: number, wide: boolean): string {
   return wide ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(11, 16);
 }
 
-/** One bar per window (at least one) from its start to its end on a shared time axis, newest on top. */
+/**
+ * One bar per window (at least one) from its start to its end on a shared time axis, newest on top,
+ * coloured by the kind of key that held it (with a legend of the kinds shown).
+ */
 export function timeline(name: string, caption: string, spans: readonly Span[]): Chart {
   const lengths = spans.map((s) => (Date.parse(s.endedAt) - Date.parse(s.at)) / 1000);
   const tipOf = (s: Span, i: number): string =>
-    `Seed ${s.seed}: blocked ${formatDuration(lengths[i])}, ${formatUtc(s.at)} to ${formatUtc(s.endedAt)}, ${formatInt(s.viewAttempts)} view${s.viewAttempts === 1 ? '' : 's'} refused`;
-  const alt = `${caption}: ${spans.map((s, i) => `seed ${s.seed} for ${formatDuration(lengths[i])}`).join('; ')}.`;
-  return figure(name, caption, alt, (width) => {
+    `Seed ${s.seed}: blocked ${formatDuration(lengths[i])} by ${kindLabel(kindOf(s))}, ${formatUtc(s.at)} to ${formatUtc(s.endedAt)}, ${formatInt(s.viewAttempts)} view${s.viewAttempts === 1 ? '' : 's'} refused`;
+  const alt = `${caption}: ${spans.map((s, i) => `seed ${s.seed} for ${formatDuration(lengths[i])} (${kindLabel(kindOf(s))})`).join('; ')}.`;
+  const kinds = [...new Set(spans.map(kindOf))];
+  const chart = figure(name, caption, alt, (width) => {
     const starts = spans.map((s) => Date.parse(s.at));
     const ends = spans.map((s) => Date.parse(s.endedAt));
     let t0 = Math.min(...starts);
@@ -145,15 +160,31 @@ export function timeline(name: string, caption: string, spans: readonly Span[]):
       const x0 = x(starts[i] ?? t0);
       // A window of seconds on a day-long axis still gets a visible bar.
       const w = Math.max(4, x(ends[i] ?? t0) - x0);
-      const g = svg('g', { 'data-tip': tipOf(s, i), 'data-seed': s.seed, class: 'window' });
+      const kind = kindOf(s);
+      const g = svg('g', {
+        'data-tip': tipOf(s, i),
+        'data-seed': s.seed,
+        'data-kind': kind,
+        class: 'window',
+      });
       g.append(
         svg('text', { x: 0, y: y + LANE_BAR / 2 + 6, class: 'chart-label' }, String(s.seed)),
         // The whole lane answers the pointer (under the bar), so short bars are easy to hover.
         svg('rect', { x: labelW, y, width: span, height: LANE, class: 'hit' }),
-        svg('rect', { x: x0, y: y + 3, width: w, height: LANE_BAR, rx: 3, class: 'bar-fill' }),
+        svg('rect', { x: x0, y: y + 3, width: w, height: LANE_BAR, rx: 3, class: `bar-fill kind-${kind}` }),
       );
       out.append(g);
     });
     return out;
   });
+  chart.el.append(
+    h(
+      'ul',
+      { class: 'chart-legend', 'aria-label': 'Kinds of key' },
+      ...kinds.map((kind) =>
+        h('li', { 'data-kind': kind }, h('span', { class: `swatch kind-${kind}` }), kindLabel(kind)),
+      ),
+    ),
+  );
+  return chart;
 }
