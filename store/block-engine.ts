@@ -81,8 +81,9 @@ export async function checkSeedBlock(
  * and the blocklist): false means it is visible; true means checkSeedBlock has the answer (the
  * window may have run out). Trust it only once buildHiddenSeeds has run in this process.
  */
-export async function mayBeHidden(ctx: StoreContext, seed: number): Promise<boolean> {
-  return (await ctx.redis.hexists(`${ctx.prefix}seeds:hidden`, String(seed))) === 1;
+export function mayBeHidden(ctx: StoreContext, seed: number): Promise<boolean> {
+  // On every read of a held map: one promise, no async frame of its own.
+  return ctx.redis.hexists(`${ctx.prefix}seeds:hidden`, String(seed)).then((n) => n === 1);
 }
 
 /** Builds seeds:hidden afresh from the windows and the blocklist; returns how many are hidden. */

@@ -21,7 +21,7 @@ export class HiddenSeeds {
   }
 
   /** False when the seed is surely visible now; true when checkSeedBlock must say. */
-  async mayBeHidden(seed: number): Promise<boolean> {
-    return !this.#built || (await this.store.mayBeHidden(seed));
+  mayBeHidden(seed: number): Promise<boolean> {
+    return this.#built ? this.store.mayBeHidden(seed) : Promise.resolve(true);
   }
 }
