@@ -60,7 +60,7 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
   const clientKey = byIp(trustProxy);
   const rebuild = mapRebuilds();
 
-  /** Sends bytes this process holds once the seed proves visible (a refused view is counted). */
+  /** Throws the refusal unless the seed may be shown now (a refused view is counted). */
   async function visible(seed: number): Promise<void> {
     const block = await store.checkSeedBlock(seed, { countView: true });
     if (block.kind === 'window') throw blockedError({ kind: 'blocked', until: block.until });
@@ -82,7 +82,10 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
     return mapMemory.keep(seed, bytes);
   }
 
-  /** The bytes of a seed this process does not hold, and where they came from; null while it is being generated. */
+  /**
+   * The bytes of a seed this process does not hold, and where they came from; null while it is
+   * being generated.
+   */
   async function find(seed: number, req: IncomingMessage): Promise<[MapBytes, MapSource] | null> {
     const read = await store.readMap({
       seed,
