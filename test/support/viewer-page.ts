@@ -73,7 +73,6 @@ export async function afterDraw(page: Page, action: () => Promise<unknown>): Pro
   await page.waitForFunction(
     (n) => Number(document.getElementById('map-canvas')?.dataset.drawCount ?? 0) > n,
     before,
-    { timeout: 5_000 },
   );
   await settle(page);
   return drawn(page);
