@@ -133,11 +133,16 @@ export async function readSeedPage(
 
 /**
  * Moves seeds kept in the layout before the seed index into it, `batch` per Redis call (see
- * store/scripts/migrate-seed-index.lua); returns how many it moved. Nothing to do is one call.
+ * store/scripts/migrate-seed-index.lua); returns how many dumped seeds it moved. Nothing to do is
+ * one call.
  */
 export async function migrateSeedIndex(ctx: StoreContext, batch = 1_000): Promise<number> {
-  let left = await ctx.redis.migrateSeedIndex(ctx.prefix, batch);
-  const first = left;
-  while (left > 0) left = await ctx.redis.migrateSeedIndex(ctx.prefix, batch);
-  return first;
+  let total = 0;
+  let left: number;
+  do {
+    const [moved, rest] = await ctx.redis.migrateSeedIndex(ctx.prefix, batch);
+    total += moved;
+    left = rest;
+  } while (left > 0);
+  return total;
 }

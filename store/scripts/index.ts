@@ -52,7 +52,7 @@ export interface ScriptCommands {
   cacheMap(...args: (Arg | Buffer)[]): Promise<number>;
   trimMapCache(...args: Arg[]): Promise<number>;
   touchCachedMaps(...args: Arg[]): Promise<number>;
-  migrateSeedIndex(...args: Arg[]): Promise<number>;
+  migrateSeedIndex(...args: Arg[]): Promise<[number, number]>;
   changeBlocklist(...args: Arg[]): Promise<number>;
   buildHiddenSeeds(...args: Arg[]): Promise<number>;
   readJob(...args: Arg[]): Promise<[string, (string | number)?]>;

@@ -9,7 +9,7 @@
   ARGV: [1] prefix  [2] batch size
   Touches: seeds:by-dump, seeds:dump-order, seeds:known, map:<seed>, job:<seed>, seeds:detected
            (read), seeds:known-undumped, the seed index
-  Returns: how many seeds are left to move.
+  Returns: { dumped seeds moved by this call, entries of the old layout left to move }
 ]]
 --- @include "seed-index"
 
@@ -41,4 +41,4 @@ if #moved == 0 then
     if not seedOrder(prefix, seed) then redis.call('SADD', prefix .. 'seeds:known-undumped', seed) end
   end
 end
-return redis.call('ZCARD', oldList) + redis.call('SCARD', oldKnown)
+return { #moved / 2, redis.call('ZCARD', oldList) + redis.call('SCARD', oldKnown) }

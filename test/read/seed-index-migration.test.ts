@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { connectRedis, redisReady, STATS_CACHE_MS } from '../../store/index.ts';
+import { connectRedis, openStore, redisReady, STATS_CACHE_MS, type StoreRedis } from '../../store/index.ts';
 import { startTestApi, testPrefix, type TestApi } from '../support/api.ts';
 import { advanceClock } from '../support/clock.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
@@ -20,35 +20,55 @@ afterAll(async () => {
   await api?.close();
 });
 
+// Three seeds dumped by the old code, the middle one also sighted; one seed only sighted.
+const old = [
+  { seed: 5_000_001, order: 1, roomCount: 101, spawns: 190 },
+  { seed: 5_000_002, order: 2, roomCount: 102, spawns: 191 },
+  { seed: 5_000_003, order: 3, roomCount: 103, spawns: 192 },
+];
+
+/** The old layout of `old` under `prefix`, written as the code before the seed index kept it. */
+async function writeOldLayout(redis: StoreRedis, prefix: string): Promise<void> {
+  for (const { seed, order, roomCount, spawns } of old) {
+    await redis.hset(`${prefix}map:${seed}`, {
+      etag: '"old"',
+      br: 'x'.repeat(9_000),
+      gz: 'y'.repeat(11_000),
+      roomCount,
+      spawns,
+      markers: 0,
+      order,
+      dumpedAt: 1,
+    });
+    await redis.zadd(`${prefix}seeds:by-dump`, order, seed);
+    await redis.sadd(`${prefix}seeds:known`, seed);
+    await redis.hset(`${prefix}job:${seed}`, { status: 'ready', attempts: 1 });
+  }
+  await redis.set(`${prefix}seeds:dump-order`, 3);
+  await redis.sadd(`${prefix}seeds:detected`, 5_000_002, 5_000_009);
+  await redis.sadd(`${prefix}seeds:known`, 5_000_009);
+}
+
 describe('moving seeds of the old layout into the seed index', () => {
+  it('counts the dumped seeds it moved, over several batches, and finds nothing left after', async () => {
+    const prefix = testPrefix();
+    const store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'manual', name: 'old-layout' });
+    try {
+      await redisReady(store.ctx.redis);
+      await writeOldLayout(store.ctx.redis, prefix);
+      expect(await store.migrateSeedIndex(2)).toBe(old.length);
+      expect(await store.ctx.redis.exists(`${prefix}seeds:by-dump`, `${prefix}seeds:known`)).toBe(0);
+      expect(await store.migrateSeedIndex(2)).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps every seed, its order, counts and flags; drops the bodies; new dumps come after', async () => {
     const prefix = testPrefix();
     const redis = connectRedis({ url: inject('redisUrl'), name: 'old-layout' });
     await redisReady(redis);
-    // Three seeds dumped by the old code, the middle one also sighted; one seed only sighted.
-    const old = [
-      { seed: 5_000_001, order: 1, roomCount: 101, spawns: 190 },
-      { seed: 5_000_002, order: 2, roomCount: 102, spawns: 191 },
-      { seed: 5_000_003, order: 3, roomCount: 103, spawns: 192 },
-    ];
-    for (const { seed, order, roomCount, spawns } of old) {
-      await redis.hset(`${prefix}map:${seed}`, {
-        etag: '"old"',
-        br: 'x'.repeat(9_000),
-        gz: 'y'.repeat(11_000),
-        roomCount,
-        spawns,
-        markers: 0,
-        order,
-        dumpedAt: 1,
-      });
-      await redis.zadd(`${prefix}seeds:by-dump`, order, seed);
-      await redis.sadd(`${prefix}seeds:known`, seed);
-      await redis.hset(`${prefix}job:${seed}`, { status: 'ready', attempts: 1 });
-    }
-    await redis.set(`${prefix}seeds:dump-order`, 3);
-    await redis.sadd(`${prefix}seeds:detected`, 5_000_002, 5_000_009);
-    await redis.sadd(`${prefix}seeds:known`, 5_000_009);
+    await writeOldLayout(redis, prefix);
 
     try {
       api = await startTestApi({ REDIS_PREFIX: prefix });
