@@ -10,10 +10,6 @@ export class HiddenSeeds {
 
   constructor(private readonly store: Store) {}
 
-  get built(): boolean {
-    return this.#built;
-  }
-
   async build(): Promise<number> {
     const hidden = await this.store.buildHiddenSeeds();
     this.#built = true;
