@@ -2,14 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedPageSchema } from '../../api/schemas.ts';
 import { generateMap } from '../../generator/index.ts';
 import { get, type RawAnswer } from '../support/read-api.ts';
-import {
-  askJobs,
-  startMapService,
-  statusCounts,
-  usedMemory,
-  waitIdle,
-  type MapService,
-} from '../support/map-flood.ts';
+import { askJobs, startMapService, statusCounts, waitIdle, type MapService } from '../support/map-flood.ts';
+import { usedMemory } from '../support/redis-clients.ts';
 
 // Drill (issue 12, point 1): with MAP_CACHE_MAX_BYTES=0 Redis keeps only the durable seed index.
 // On a redis-server of its own, with a real API and generator process, SEEDS fresh seeds are

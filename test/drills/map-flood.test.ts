@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateMap } from '../../generator/index.ts';
-import { call } from '../support/http.ts';
-import { get, type RawAnswer } from '../support/read-api.ts';
-import {
-  askJobs,
-  startMapService,
-  statusCounts,
-  usedMemory,
-  waitIdle,
-  type MapService,
-} from '../support/map-flood.ts';
+import { get, openWindow, type RawAnswer } from '../support/read-api.ts';
+import { askJobs, startMapService, statusCounts, waitIdle, type MapService } from '../support/map-flood.ts';
+import { usedMemory } from '../support/redis-clients.ts';
 import type { ApiProcess } from '../support/api-process.ts';
 
 // Drill (issue 12, point 4): one anonymous client floods GET /jobs with fresh seeds over 8
@@ -71,7 +64,7 @@ const readMap = (base: string, seed: number, coding: Coding, headers: Record<str
  * The map cache's entries `seeds`: their charges summed, and what Redis says they use (MEMORY
  * USAGE of each entry's key and of the LRU order that lists them).
  */
-async function cacheEntries(seeds: string[]) {
+async function cacheEntries(seeds: number[]) {
   const pipeline = service.observer.pipeline();
   pipeline.memory('USAGE', service.key('mapcache:lru'), 'SAMPLES', '0');
   for (const seed of seeds) {
@@ -151,14 +144,13 @@ describe(`one client floods GET /jobs with ${FLOOD_SEEDS} fresh seeds over ${CON
 
     // The cap: never exceeded while sampled, and the entries left charge no more than it; Redis
     // grew by no more than the cap and the index.
-    const lru = await service.observer.zrange(service.key('mapcache:lru'), '0', '-1');
-    const { charged, used } = await cacheEntries(lru);
-    const stateBytes = Number(await service.observer.hget(service.key('mapcache:state'), 'bytes'));
+    const cache = await service.store.readMapCacheState();
+    const { charged, used } = await cacheEntries(cache.seeds);
     const grown = after - before;
     const bound = CAP + INDEX_BYTES_PER_SEED * FLOOD_SEEDS + SLACK;
     console.log(
       `map flood: ${FLOOD_SEEDS} seeds asked in ${Math.round(floodMs)} ms, all generated after ` +
-        `${Math.round(settleMs)} ms; cache ${lru.length} maps, ${charged} B charged ` +
+        `${Math.round(settleMs)} ms; cache ${cache.seeds.length} maps, ${charged} B charged ` +
         `(${used} B MEMORY USAGE with the LRU order), max sampled ${Math.max(...samples)} B of ${CAP} over ` +
         `${samples.length} samples; used_memory +${grown} B (bound ${bound} B), peak ${peakUsed} B`,
     );
@@ -167,7 +159,7 @@ describe(`one client floods GET /jobs with ${FLOOD_SEEDS} fresh seeds over ${CON
     // The flood did fill the cache (else the cap above proves nothing).
     expect(Math.max(...samples)).toBeGreaterThan(CAP - 64 * 1024);
     expect(grown, 'Redis growth within the cache and the index').toBeLessThanOrEqual(bound);
-    expect(charged).toBe(stateBytes);
+    expect(charged).toBe(cache.bytes);
     expect(charged).toBeLessThanOrEqual(CAP);
     // What is charged covers each entry's real memory: its bodies, keys and place in the LRU order.
     expect(used).toBeLessThanOrEqual(charged);
@@ -175,10 +167,10 @@ describe(`one client floods GET /jobs with ${FLOOD_SEEDS} fresh seeds over ${CON
     const bodies = (await service.observer.keys(service.key('mapcache:*'))).filter(
       (k) => !/mapcache:(lru|state)$/.test(k),
     );
-    expect(bodies.length).toBe(lru.length);
+    expect(bodies.length).toBe(cache.seeds.length);
 
     // The early maps were evicted by the flood: what follows reads them back through a rebuild.
-    const cached = new Set(lru.map(Number));
+    const cached = new Set(cache.seeds);
     expect(EARLY.filter((seed) => cached.has(seed))).toEqual([]);
     for (const seed of EARLY) {
       for (const base of [api.base, other.base]) {
@@ -202,14 +194,8 @@ describe(`one client floods GET /jobs with ${FLOOD_SEEDS} fresh seeds over ${CON
     // The blocking API: an HTTP key's report opens a window on a flooded seed and on an early one
     // (held in `api`'s memory); both read 403 on maps and jobs from either process.
     for (const seed of [evicted, EARLY[0]!]) {
-      const { credential } = await service.store.issueHttpKey();
-      const opened = await call<{ ok: boolean; blockedUntil: string }>(`${api.base}/plugin/v1/report`, {
-        headers: { authorization: `Bearer ${credential}` },
-        body: { event: 'round_start', seed, port: 7777 },
-      });
-      expect(opened.status).toBe(200);
-      expect(opened.body).toEqual({ ok: true, blockedUntil: expect.any(String) });
-      const refused = { error: 'blocked', blockedUntil: opened.body.blockedUntil };
+      const { blockedUntil } = await openWindow({ base: api.base, store: service.store }, seed);
+      const refused = { error: 'blocked', blockedUntil };
       for (const base of [api.base, other.base]) {
         for (const coding of Object.keys(CODINGS) as Coding[]) {
           const map = await readMap(base, seed, coding);

@@ -8,6 +8,7 @@ import { startTestApi, type TestApi } from '../support/api.ts';
 import { setClock } from '../support/clock.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
 import { generate, get, openWindow } from '../support/read-api.ts';
+import { usedMemory } from '../support/redis-clients.ts';
 
 // Redis near its maxmemory (past 90 %, not yet refusing writes): derived data takes no more room.
 // No new seed is queued (503 busy, as for a full queue) and no map joins the map cache, while
@@ -34,8 +35,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const usedMemory = async () => Number(/\nused_memory:(\d+)/.exec(await admin.info('memory'))![1]);
-
 describe('Redis near its maxmemory', () => {
   it('queues no new seed and caches no map, while reports and dumped maps carry on', async () => {
     const dumped = 8_100_001;
@@ -45,7 +44,7 @@ describe('Redis near its maxmemory', () => {
     // Used memory at 93 % of maxmemory: writes still succeed (with some 400 KB to spare, thanks to
     // a filler), but the headroom is reached.
     await admin.set('filler', Buffer.alloc(5 * 2 ** 20));
-    await admin.config('SET', 'maxmemory', String(Math.floor((await usedMemory()) / 0.93)));
+    await admin.config('SET', 'maxmemory', String(Math.floor((await usedMemory(admin)) / 0.93)));
 
     for (const path of ['jobs/8100002', 'maps/8100003']) {
       const res = await get(`${api.base}/${path}`);

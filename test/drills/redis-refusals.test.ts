@@ -5,10 +5,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
-import { from, pluginClaim } from '../support/claims.ts';
+import { from, pluginClaim, report } from '../support/claims.ts';
 import { call, type JsonResponse } from '../support/http.ts';
-import { usedMemory } from '../support/map-flood.ts';
 import { pollUntil } from '../support/read-api.ts';
+import { usedMemory } from '../support/redis-clients.ts';
 
 // Issue 12, point 4: Redis answering a command with an error (OOM at its maxmemory, READONLY as
 // a replica, a script failing on a key of the wrong type) is 503 {"error":"db unavailable"} on
@@ -61,11 +61,7 @@ async function stage(port: number): Promise<Stage> {
 const get = (path: string) => call(`${api.base}${path}`);
 type Send = () => Promise<JsonResponse<object>>;
 const writes = (s: Stage): Record<'report' | 'claim' | 'map' | 'job', Send> => ({
-  report: () =>
-    call(`${api.base}/plugin/v1/report`, {
-      headers: { authorization: `Bearer ${s.credential}` },
-      body: { event: 'round_start', seed: s.seeds.report, port: 7777 },
-    }),
+  report: () => report(api, s.credential, { seed: s.seeds.report }),
   claim: () => pluginClaim(api, { code: s.code, port: s.port, pluginVersion: '1.2.0' }, from('127.0.0.1')),
   map: () => get(`/maps/${s.seeds.map}`),
   job: () => get(`/jobs/${s.seeds.job}`),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { expect } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
+import { startLocalRedis } from '../../scripts/redis-server.ts';
 import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { testPrefix } from './api.ts';
@@ -16,12 +16,10 @@ import { startWorkerProcess, type WorkerProcess } from './generator-worker.ts';
 import { pollUntil, type JobBody } from './read-api.ts';
 
 export interface MapService {
-  readonly redis: LocalRedis;
   /** A plain connection for INFO and for reading keys (not the service's own). */
   readonly observer: Redis;
   /** Our store on the service's Redis and prefix (to issue keys, as the operator CLI does). */
   readonly store: Store;
-  readonly prefix: string;
   readonly apis: ApiProcess[];
   readonly worker: WorkerProcess;
   /** `${prefix}${name}` */
@@ -72,10 +70,8 @@ export async function startMapService({
     throw err;
   }
   return {
-    redis,
     observer,
     store,
-    prefix,
     apis: started,
     worker,
     key: (name) => `${prefix}${name}`,
@@ -83,13 +79,8 @@ export async function startMapService({
   };
 }
 
-/** INFO memory's used_memory: every byte Redis has allocated. */
-export async function usedMemory(redis: Redis): Promise<number> {
-  return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))![1]);
-}
-
 /** How many seeds the durable index holds (seeds:index `seeds`). */
-export async function indexedSeeds(service: MapService): Promise<number> {
+async function indexedSeeds(service: MapService): Promise<number> {
   return Number((await service.observer.hget(service.key('seeds:index'), 'seeds')) ?? 0);
 }
 
@@ -127,7 +118,7 @@ export async function waitIdle(
   });
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   body: Buffer;
 }

@@ -138,15 +138,18 @@ export interface OpenWindow {
   blockedUntil: string;
 }
 
-/** Opens a block window on `seed` with a fresh HTTP key (20-minute cap) through the report route. */
-export async function openWindow(api: TestApi, seed: number): Promise<OpenWindow> {
+/**
+ * Opens a block window on `seed` with a fresh HTTP key (20-minute cap) through the report route of
+ * `api` (an in-process API, or an API process with the store of its Redis).
+ */
+export async function openWindow(api: Pick<TestApi, 'base' | 'store'>, seed: number): Promise<OpenWindow> {
   const { serverId, credential } = await api.store.issueHttpKey();
   const res = await call<{ ok: boolean; blockedUntil: string | null }>(`${api.base}/plugin/v1/report`, {
     headers: bearer(credential),
     body: { event: 'round_start', seed, port: 7777 },
   });
   expect(res.status).toBe(200);
-  expect(res.body.blockedUntil, `window of ${seed} opened`).toEqual(expect.any(String));
+  expect(res.body, `window of ${seed} opened`).toEqual({ ok: true, blockedUntil: expect.any(String) });
   return { seed, serverId, credential, blockedUntil: res.body.blockedUntil! };
 }
 

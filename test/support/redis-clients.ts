@@ -40,3 +40,8 @@ export async function clientList(redis: Redis): Promise<RedisClient[]> {
 export async function clientsNamed(redis: Redis, name: string): Promise<RedisClient[]> {
   return (await clientList(redis)).filter((c) => c.name === name).sort((x, y) => x.id - y.id);
 }
+
+/** INFO memory's used_memory: every byte Redis has allocated. */
+export async function usedMemory(redis: Redis): Promise<number> {
+  return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))![1]);
+}
