@@ -66,29 +66,20 @@ async function runNotices(bot: TestBot = t) {
   const connection = connectRedis({ url: inject('redisUrl'), name: 'test-bot-notices', blocking: true });
   await redisReady(connection);
   const seen: { review: Review; messageId: string }[] = [];
-  const wake = new Set<() => void>();
   const handle = bot.bot.startReviewNotices(connection, {
     timeoutSeconds: 1,
-    onPosted: (review, messageId) => {
-      seen.push({ review, messageId });
-      for (const w of wake) w();
-    },
+    onPosted: (review, messageId) => seen.push({ review, messageId }),
   });
   notices = handle;
   return {
     stop: () => handle!.stop(),
     async shown(reviewId: string, status: Review['status'] = 'pending'): Promise<string> {
-      for (;;) {
-        const hit = seen.find((s) => s.review.id === reviewId && s.review.status === status);
-        if (hit) return hit.messageId;
-        await new Promise<void>((resolve) => {
-          const w = () => {
-            wake.delete(w);
-            resolve();
-          };
-          wake.add(w);
-        });
-      }
+      const messageId = await pollUntil(
+        async () => seen.find((s) => s.review.id === reviewId && s.review.status === status)?.messageId,
+        Boolean,
+        { what: `review ${reviewId} shown as ${status}` },
+      );
+      return messageId!;
     },
   };
 }
