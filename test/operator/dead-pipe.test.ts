@@ -219,8 +219,9 @@ describe('npm start whose stdout and stderr are a dead pipe', () => {
         await load;
       } finally {
         requesting = false;
-        // Whatever a failure left running, by pid: this test's processes only.
-        for (const { pid } of [...before, ...runningInGroup(group)]) {
+        // Whatever a failure left running, by pid: this test's process group only (never the pids
+        // of processes that are gone, which the system may have handed to another process since).
+        for (const { pid } of runningInGroup(group)) {
           try {
             process.kill(pid, 'SIGKILL');
           } catch {
