@@ -1,13 +1,11 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApiServer } from '../../api/server.ts';
-import { loadConfig } from '../../store/config.ts';
 import { logOptions } from '../../store/logger.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
-import { startTestApi, testEnv, type TestApi } from '../support/api.ts';
+import { startTestApi, type TestApi } from '../support/api.ts';
 import { from, keysOf, pluginClaim, selfClaim } from '../support/claims.ts';
-import { setClock } from '../support/clock.ts';
+import { startApiAt } from '../support/read-api.ts';
 import { send } from '../support/requests.ts';
 
 // README "What is protected, and how", client IP: X-Forwarded-For is believed only from a peer
@@ -24,9 +22,8 @@ afterEach(async () => {
 });
 
 async function api(overrides: Record<string, string> = {}): Promise<TestApi> {
-  const started = await startTestApi(overrides);
+  const started = await startApiAt(T0, overrides);
   apis.push(started);
-  await setClock(started, T0);
   return started;
 }
 
@@ -86,9 +83,8 @@ async function loggingApi(env: Record<string, string> = {}) {
       done();
     },
   });
-  const config = loadConfig(testEnv(env));
-  const running = await startApiServer(config, pino(logOptions('info', 'api'), sink));
-  return { lines, base: `${running.url}${config.API_PREFIX}`, close: () => running.close() };
+  const running = await startTestApi(env, pino(logOptions('info', 'api'), sink));
+  return { lines, base: running.base, close: () => running.close() };
 }
 
 describe('X-Forwarded-For from a peer TRUST_PROXY does not trust', () => {

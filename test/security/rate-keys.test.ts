@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../store/index.ts';
-import { startTestApi, type TestApi } from '../support/api.ts';
+import type { TestApi } from '../support/api.ts';
 import { keysOf } from '../support/claims.ts';
-import { setClock } from '../support/clock.ts';
-import { get } from '../support/read-api.ts';
+import { get, startApiAt } from '../support/read-api.ts';
 import { send } from '../support/requests.ts';
 
 // README "What is protected, and how", rate-limit keys: every counter a client can create expires
@@ -19,8 +18,7 @@ const TTL_MAX_MS = Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowMs)
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi();
-  await setClock(api, '2026-03-01T08:00:00.000Z');
+  api = await startApiAt('2026-03-01T08:00:00.000Z');
 });
 afterAll(async () => {
   await api.close();

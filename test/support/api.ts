@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { createLogger } from '../../store/logger.ts';
+import { createLogger, type Logger } from '../../store/logger.ts';
 import { startApiServer } from '../../api/server.ts';
 import { loadConfig, type Config } from '../../store/config.ts';
 
@@ -28,9 +28,15 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   };
 }
 
-/** An API process in this test process: real HTTP over loopback, real Redis, manual clock. */
-export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+/**
+ * An API process in this test process: real HTTP over loopback, real Redis, manual clock. Its logs
+ * go nowhere unless a `logger` is given.
+ */
+export async function startTestApi(
+  overrides: Record<string, string> = {},
+  logger: Logger = createLogger('silent', 'test'),
+): Promise<TestApi> {
   const config = loadConfig(testEnv(overrides));
-  const api = await startApiServer(config, createLogger('silent', 'test'));
+  const api = await startApiServer(config, logger);
   return Object.assign(api, { config, base: `${api.url}${config.API_PREFIX}` });
 }
