@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.data/', 'api/viewer/dist/', 'bench/results.json', 'test-artifacts/'] },
+  { ignores: ['node_modules/', '.data/', 'viewer/dist/', 'bench/results.json', 'test-artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -17,7 +17,7 @@ import { selfClaimRoutes } from './routes/self-claim.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
 import { versionRoutes } from './routes/version.ts';
-import { viewerRouter } from './viewer/serve.ts';
+import { viewerRouter } from './viewer-files.ts';
 
 /**
  * The express app, which the front door (front-door.ts) hands every request it does not answer

@@ -4,8 +4,8 @@
 // generator worker, Debian's Chromium); expectations come from the API's own answers.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MapData, SeedPage } from '../../api/viewer/src/api/types.ts';
-import { MATCH } from '../../api/viewer/src/map/palette.ts';
+import type { MapData, SeedPage } from '../../viewer/src/api/types.ts';
+import { MATCH } from '../../viewer/src/map/palette.ts';
 import { startTestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
 import { bearer, call } from '../support/http.ts';

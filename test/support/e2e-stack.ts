@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { buildViewer, DIST_DIR } from '../../api/viewer/build.ts';
+import { buildViewer } from '../../viewer/build.ts';
+import { DIST_DIR } from '../../viewer/dist-dir.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -22,7 +23,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const VIEWER_DIR = fileURLToPath(new URL('../../api/viewer/', import.meta.url));
+const VIEWER_DIR = fileURLToPath(new URL('../../viewer/', import.meta.url));
 
 function newestMtime(path: string): number {
   const st = statSync(path);
@@ -31,7 +32,7 @@ function newestMtime(path: string): number {
 }
 
 /**
- * Builds the viewer (api/viewer/build.ts) when dist/index.html is missing or older than its sources,
+ * Builds the viewer (viewer/build.ts) when dist/index.html is missing or older than its sources,
  * so an e2e suite also works when run alone (`npm test` builds it first in `pretest`).
  */
 export async function ensureViewerBuilt(): Promise<'built' | 'current'> {

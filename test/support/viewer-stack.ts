@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { MapData } from '../../api/viewer/src/api/types.ts';
+import type { MapData } from '../../viewer/src/api/types.ts';
 import { startTestApi, type TestApi } from './api.ts';
 import { setClock } from './clock.ts';
 import { ensureViewerBuilt, guardedContext, launchChromium, type GuardedContext } from './e2e-stack.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DIST_DIR } from '../../api/viewer/build.ts';
+import { DIST_DIR } from '../../viewer/dist-dir.ts';
 import { ensureViewerBuilt } from '../support/e2e-stack.ts';
 
 // Issue 14.7: the shipped JavaScript stays under 40 KB gzipped, with no framework in it.

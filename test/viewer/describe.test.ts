@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { doorInfo, mapSummary, matchesPerFloor, roomInfo } from '../../api/viewer/src/map/describe.ts';
-import { itemMatches } from '../../api/viewer/src/map/spawn-filter.ts';
+import { doorInfo, mapSummary, matchesPerFloor, roomInfo } from '../../viewer/src/map/describe.ts';
+import { itemMatches } from '../../viewer/src/map/spawn-filter.ts';
 import { referenceMap } from './fixture.ts';
 
 describe('text alternative of the map', () => {

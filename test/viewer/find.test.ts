@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildFindIndex,
-  FIND_ID,
-  findOnMap,
-  normalize,
-  targetBounds,
-} from '../../api/viewer/src/map/find.ts';
-import type { FindResult } from '../../api/viewer/src/map/find.ts';
+import { buildFindIndex, FIND_ID, findOnMap, normalize, targetBounds } from '../../viewer/src/map/find.ts';
+import type { FindResult } from '../../viewer/src/map/find.ts';
 import { referenceMap } from './fixture.ts';
 
 // Expected counts come from the map JSON itself (spec 2.4: `cat` is item:<ItemType>), by floor

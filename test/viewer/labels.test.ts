@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Shape, Zone } from '../../api/viewer/src/api/types.ts';
+import type { Shape, Zone } from '../../viewer/src/api/types.ts';
 import {
   checkpointSplit,
   describeRoom,
   prefabName,
   roomLabel,
   zoneLabel,
-} from '../../api/viewer/src/map/labels.ts';
+} from '../../viewer/src/map/labels.ts';
 import { referenceMap } from './fixture.ts';
 
 const r = (

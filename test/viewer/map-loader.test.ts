@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiAnswer } from '../../api/viewer/src/api/http.ts';
-import { BLOCK_RESYNC_MS, CLOCK_PATH, loadMap } from '../../api/viewer/src/load/map-loader.ts';
-import { remainingMs } from '../../api/viewer/src/load/server-clock.ts';
-import type { LoadState } from '../../api/viewer/src/load/map-loader.ts';
+import type { ApiAnswer } from '../../viewer/src/api/http.ts';
+import { BLOCK_RESYNC_MS, CLOCK_PATH, loadMap } from '../../viewer/src/load/map-loader.ts';
+import { remainingMs } from '../../viewer/src/load/server-clock.ts';
+import type { LoadState } from '../../viewer/src/load/map-loader.ts';
 import { rawMap } from './fixture.ts';
 
 // The loader runs under vitest's fake clock; a scripted fake API answers by path.

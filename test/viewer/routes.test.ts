@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, stripBase } from '../../api/viewer/src/state/routes.ts';
+import { pageOf, stripBase } from '../../viewer/src/state/routes.ts';
 
 describe('client routes', () => {
   it('maps paths to pages', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseMap } from '../../api/viewer/src/api/parse-map.ts';
-import { floorOfHeight } from '../../api/viewer/src/map/floors.ts';
-import { findLinks } from '../../api/viewer/src/map/links.ts';
-import { buildScene, ownerRoom, roomAt } from '../../api/viewer/src/map/scene.ts';
+import { parseMap } from '../../viewer/src/api/parse-map.ts';
+import { floorOfHeight } from '../../viewer/src/map/floors.ts';
+import { findLinks } from '../../viewer/src/map/links.ts';
+import { buildScene, ownerRoom, roomAt } from '../../viewer/src/map/scene.ts';
 import { rawMap, referenceMap } from './fixture.ts';
 
 describe('floors of the reference map', () => {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexHtml } from '../../api/viewer/index-html.ts';
-import { NOT_BUILT_MESSAGE, VIEWER_CSP, viewerRouter } from '../../api/viewer/serve.ts';
+import { indexHtml } from '../../viewer/index-html.ts';
+import { NOT_BUILT_MESSAGE, VIEWER_CSP, viewerRouter } from '../../api/viewer-files.ts';
 
 // The router against a hand-made dist directory, so the test does not depend on a build.
 

@@ -4,7 +4,7 @@ import {
   remainingMs,
   retryAfterMs,
   serverOffset,
-} from '../../api/viewer/src/load/server-clock.ts';
+} from '../../viewer/src/load/server-clock.ts';
 
 describe('formatCountdown', () => {
   it('shows hh:mm:ss, rounding up partial seconds', () => {

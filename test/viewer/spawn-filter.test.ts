@@ -7,7 +7,7 @@ import {
   structureMatches,
   structureOptions,
   structureTypes,
-} from '../../api/viewer/src/map/spawn-filter.ts';
+} from '../../viewer/src/map/spawn-filter.ts';
 import { referenceMap } from './fixture.ts';
 
 describe('spawn filters derived from the map', () => {

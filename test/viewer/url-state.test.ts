@@ -4,7 +4,7 @@ import {
   parseMapState,
   parseSeed,
   serializeMapState,
-} from '../../api/viewer/src/state/url-state.ts';
+} from '../../viewer/src/state/url-state.ts';
 
 describe('parseSeed', () => {
   it('accepts whole numbers 1..2147483647 only', () => {

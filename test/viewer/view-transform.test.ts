@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, makeTransform, panBy, zoomAt } from '../../api/viewer/src/map/view-transform.ts';
+import { fitScale, makeTransform, panBy, zoomAt } from '../../viewer/src/map/view-transform.ts';
 
 const bounds = { minX: 0, maxX: 150, minZ: 0, maxZ: 150 };
 const vp = { width: 800, height: 600 };

@@ -1,15 +1,15 @@
 // Builds the viewer: bundles src/main.ts and src/styles.css with content hashes into dist/assets
-// and writes dist/index.html. Run with `tsx api/viewer/build.ts` (add --dev for no minify).
+// and writes dist/index.html. Run with `tsx viewer/build.ts` (add --dev for no minify).
 
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DIST_DIR } from './dist-dir.ts';
 import { indexHtml } from './index-html.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const DIST_DIR = join(here, 'dist');
 const ASSETS_DIR = join(DIST_DIR, 'assets');
 
 function outputFor(meta: Metafile, entry: string): string {

@@ -4,14 +4,14 @@
 import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { API_PREFIX_TOKEN, BASE_TOKEN } from './index-html.ts';
+import { join } from 'node:path';
+import { DIST_DIR } from '../viewer/dist-dir.ts';
+import { API_PREFIX_TOKEN, BASE_TOKEN } from '../viewer/index-html.ts';
 
 export interface ViewerRouterOptions {
   /** Path prefix of the read API as the browser must call it, e.g. "/api". */
   apiPrefix: string;
-  /** Build output; defaults to api/viewer/dist. */
+  /** Build output; defaults to viewer/dist. */
   distDir?: string;
 }
 
@@ -33,9 +33,7 @@ export const VIEWER_CSP = [
 ].join('; ');
 
 export const NOT_BUILT_MESSAGE =
-  'The map viewer is not built. Run its build script (npm run build:viewer, i.e. tsx api/viewer/build.ts) and reload.\n';
-
-const here = dirname(fileURLToPath(import.meta.url));
+  'The map viewer is not built. Run its build script (npm run build:viewer, i.e. tsx viewer/build.ts) and reload.\n';
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -69,7 +67,7 @@ function notBuilt(res: Response): void {
 }
 
 export function viewerRouter(opts: ViewerRouterOptions): Router {
-  const distDir = opts.distDir ?? join(here, 'dist');
+  const distDir = opts.distDir ?? DIST_DIR;
   const assetsDir = join(distDir, 'assets');
   const shell = shellLoader(join(distDir, 'index.html'));
   const apiPrefix = escapeAttr(opts.apiPrefix.replace(/\/+$/, ''));
