@@ -2,7 +2,8 @@ import type { MapData, Room, Spawn, Zone } from '../api/types.ts';
 import { FLOORS, floorOfHeight, floorOfZone } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { checkpointSplit, prefabName, roomLabel, zoneLabel } from './labels.ts';
-import { humanize, itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
+import { itemName, structureName } from './names.ts';
+import { itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
 
 // "Find on this map": an index of what a player looks for (named rooms, zones, item and structure
 // types), each with its rooms or spawn points per floor. Matching ignores case, spaces and
@@ -90,14 +91,15 @@ export function buildFindIndex(map: MapData): FindEntry[] {
     const type = itemType(spawn);
     // "group" and "random" are picks among several types, not something to look for.
     if (type && type !== 'group' && type !== 'random') {
-      out.add(`item:${type}`, 'item', humanize(type), [type], floor, spawn);
+      out.add(`item:${type}`, 'item', itemName(type), [type], floor, spawn);
       for (const g of ITEM_GROUPS) {
         // "Any keycard" is also found by "keycard" alone, ranked as an exact match.
         const family = g.label.replace(/^Any /, '');
         if (itemMatches(spawn, g.value)) out.add(`item:${g.value}`, 'item', g.label, [family], floor, spawn);
       }
     }
-    for (const s of structureTypes(spawn)) out.add(`struct:${s}`, 'struct', humanize(s), [s], floor, spawn);
+    for (const s of structureTypes(spawn))
+      out.add(`struct:${s}`, 'struct', structureName(s), [s], floor, spawn);
   }
   return [...out.byId.values()];
 }

@@ -9,6 +9,7 @@ import type { WalkResult } from '../load/seed-walk.ts';
 import { doorInfo, floorName, mapSummary, matchesPerFloor, roomInfo, spawnInfo } from '../map/describe.ts';
 import type { InfoLine } from '../map/describe.ts';
 import { buildFindIndex, targetBounds } from '../map/find.ts';
+import { describeRoom } from '../map/labels.ts';
 import type { FindEntry, FindResult, FindTargets } from '../map/find.ts';
 import { FLOORS, floorById, floorOfHeight, floorOfZone } from '../map/floors.ts';
 import { elevatorUnder, nearest } from '../map/hit-test.ts';
@@ -440,10 +441,11 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     const elevator = elevatorAt(p.sx, p.sy);
     if (elevator)
       lines.push({ term: 'Elevator', detail: `to ${describeEnd(elevator.other)} (Enter or click)` });
+    // Doors and spawns name the room they belong to, which may overhang the cell under the pointer.
     const door = nearest(lastRender?.doorMarks ?? [], p.sx, p.sy, 10)?.door;
-    if (door) lines.push(doorInfo(door));
+    if (door) lines.push(doorInfo(door, nameOf(scene.extents.doorOwner.get(door))));
     const spawn = nearest(lastRender?.spawnMarks ?? [], p.sx, p.sy, 8)?.spawn;
-    if (spawn) lines.push(spawnInfo(spawn));
+    if (spawn) lines.push(spawnInfo(spawn, nameOf(scene.extents.spawnOwner.get(spawn))));
     if (room) lines.push(...roomInfo(room, scene.checkpointSplitZ));
     lines.push({
       term: 'World',
@@ -455,6 +457,10 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     info.hidden = false;
     // Keep the panel away from the pointer: switch sides when the pointer is on the left.
     info.classList.toggle('right', p.sx < viewport().width / 2);
+  }
+
+  function nameOf(room: Room | undefined): string | undefined {
+    return room && describeRoom(room, scene?.checkpointSplitZ);
   }
 
   function describeEnd(room: Room): string {
