@@ -2,6 +2,7 @@ import type { Door, MapData, Room, Spawn, Zone } from '../api/types.ts';
 import { formatCoord } from '../format.ts';
 import { FLOORS, floorById, floorOfHeight, floorOfZone } from './floors.ts';
 import type { FloorId } from './floors.ts';
+import { floorLayouts } from './layout-names.ts';
 import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from './labels.ts';
 import { doorName, ITEM_EXPLAINED, itemName, structureName } from './names.ts';
 import { itemType, structureTypes } from './spawn-filter.ts';
@@ -73,8 +74,10 @@ export function mapSummary(map: MapData, floor: FloorId): string[] {
       .filter((r) => roomLabel(r, splitZ))
       .map((r) => `${describeRoom(r, splitZ)} (${formatCoord(r.x)}, ${formatCoord(r.z)})`);
     const current = f.id === floor ? ' (shown)' : '';
+    const layouts = floorLayouts(map, f.id);
+    const built = layouts.length ? ` Built from ${layouts.join(' and ')}.` : '';
     lines.push(
-      `${f.label}${current}: ${rooms.length} room${rooms.length === 1 ? '' : 's'}. ${named.length ? `Named rooms: ${named.join('; ')}.` : ''}`.trim(),
+      `${f.label}${current}: ${rooms.length} room${rooms.length === 1 ? '' : 's'}.${built} ${named.length ? `Named rooms: ${named.join('; ')}.` : ''}`.trim(),
     );
   }
   return lines;

@@ -1,7 +1,7 @@
-import type { MapData, Room, Spawn, Zone } from '../api/types.ts';
+import type { MapData, Room, Spawn } from '../api/types.ts';
 import { FLOORS, floorOfHeight, floorOfZone } from './floors.ts';
 import type { FloorId } from './floors.ts';
-import { checkpointSplit, prefabName, roomLabel, zoneLabel } from './labels.ts';
+import { checkpointSplit, prefabName, roomLabel, ZONE_SHORT, zoneLabel } from './labels.ts';
 import { itemName, structureName } from './names.ts';
 import { itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
 
@@ -35,11 +35,6 @@ export interface FindResult {
 
 export const FIND_ID = /^(room|zone|item|struct):[A-Za-z0-9_-]{1,64}$/;
 const KIND_ORDER: Readonly<Record<FindKind, number>> = { room: 0, zone: 1, item: 2, struct: 3 };
-const ZONE_ABBR: Partial<Record<Zone, string>> = {
-  LightContainment: 'LCZ',
-  HeavyContainment: 'HCZ',
-  Entrance: 'EZ',
-};
 
 export function normalize(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -82,7 +77,7 @@ export function buildFindIndex(map: MapData): FindEntry[] {
       const keys = [label.short, room.name, prefabName(room.variant) ?? ''];
       out.add(`room:${slug(label.full)}`, 'room', label.full, keys, floor, room);
     }
-    const abbr = ZONE_ABBR[room.zone];
+    const abbr = ZONE_SHORT[room.zone];
     if (abbr) out.add(`zone:${room.zone}`, 'zone', zoneLabel(room.zone), [abbr, room.zone], floor, room);
   }
   for (const spawn of map.spawns) {

@@ -10,6 +10,7 @@ import { doorInfo, floorName, mapSummary, matchesPerFloor, roomInfo, spawnInfo }
 import type { InfoLine } from '../map/describe.ts';
 import { buildFindIndex, targetBounds } from '../map/find.ts';
 import { describeRoom } from '../map/labels.ts';
+import { floorLayouts } from '../map/layout-names.ts';
 import type { FindEntry, FindResult, FindTargets } from '../map/find.ts';
 import { FLOORS, floorById, floorOfHeight, floorOfZone } from '../map/floors.ts';
 import { elevatorUnder, nearest } from '../map/hit-test.ts';
@@ -489,7 +490,9 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       map ? `Map of seed ${map.seed}, ${floorName(state.floor)}` : 'Facility map (no seed loaded)',
     );
     document.title = map ? `Seed ${map.seed} · ${floorName(state.floor)} – seedblock` : 'Map – seedblock';
-    caption.textContent = map ? `Seed ${map.seed} · ${floorById(state.floor).short}` : '';
+    // The layout's name where the map has one: "Seed 5 · LCZ layout 4", else the floor's short name.
+    const where = map ? floorLayouts(map, state.floor).join(' · ') || floorById(state.floor).short : '';
+    caption.textContent = map ? `Seed ${map.seed} · ${where}` : '';
     caption.hidden = !map;
     if (map) summary.replaceChildren(...mapSummary(map, state.floor).map((line) => h('p', {}, line)));
     else summary.replaceChildren();
