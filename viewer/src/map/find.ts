@@ -99,6 +99,12 @@ export function buildFindIndex(map: MapData): FindEntry[] {
   return [...out.byId.values()];
 }
 
+/** The `room:` id a room is found by, if it has a name to find. */
+export function roomFindId(index: readonly FindEntry[], room: Room): string | undefined {
+  return index.find((e) => e.kind === 'room' && Object.values(e.floors).some((t) => t.rooms.includes(room)))
+    ?.id;
+}
+
 export function targetCount(entry: FindEntry, t: FindTargets): number {
   return entry.kind === 'item' || entry.kind === 'struct' ? t.spawns.length : t.rooms.length;
 }

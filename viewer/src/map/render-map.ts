@@ -5,6 +5,7 @@ import { roomLabel } from './labels.ts';
 import { otherEnd, roomKey } from './links.ts';
 import * as P from './palette.ts';
 import { LEVEL_TOLERANCE } from './room-extents.ts';
+import { drawRoute } from './route-draw.ts';
 import { roomGeometry } from './room-geometry.ts';
 import type { Rect, RoomGeometry } from './room-geometry.ts';
 import { extentOf } from './scene.ts';
@@ -29,6 +30,8 @@ export interface RenderOptions {
   hover?: Room | undefined;
   /** What the player found with the search: outlined rooms, spawns shown as matches. */
   selection?: { rooms: readonly Room[]; spawns: readonly Spawn[] } | undefined;
+  /** The route's runs of rooms on this floor. */
+  route?: readonly (readonly Room[])[] | undefined;
 }
 
 /** Elevator icon on screen; clicking it moves to the room at the other end. */
@@ -402,6 +405,7 @@ export function renderMap(
     links++;
   }
 
+  if (opts.route) drawRoute(ctx, t, opts.route);
   if (opts.hover) drawOutline(ctx, scene, t, opts.hover, P.HOVER, 2, [5, 3]);
   for (const room of opts.selection?.rooms ?? []) drawOutline(ctx, scene, t, room, P.MATCH, 3, []);
 
