@@ -692,5 +692,17 @@ describe('room card and route (issue 19)', () => {
       .poll(() => lcz.locator('#map-info .room-card h2').textContent())
       .toMatch(/^HCZ Elevator [AB]$/);
     await screenshot(lcz, 'elevator-arrival-card');
+
+    // Enter on the keyboard crosshair opens the card of the room under it; its buttons come next on Tab.
+    const keys = await openMap(`/seed/${MAIN}?floor=hcz&find=room:scp-079`);
+    await keys.locator('#map-canvas').focus();
+    await keys.keyboard.press('Enter');
+    const card = keys.locator('#map-info.pinned .room-card');
+    await expect.poll(() => card.locator('h2').textContent()).toBe('SCP-079');
+    expect(await card.textContent()).toContain('Facility Manager keycard');
+    expect(await card.textContent()).toContain('SCP-079 first gate');
+    await keys.keyboard.press('Tab');
+    expect(await keys.evaluate(() => document.activeElement?.closest('#map-info') !== null)).toBe(true);
+    await screenshot(keys, 'card-keyboard');
   });
 });

@@ -157,7 +157,14 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     'aria-describedby': 'map-summary map-keys',
     'aria-label': 'Facility map',
   });
-  const info = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true });
+  const infoLines = h('div', { class: 'info-lines' });
+  const infoCard = h('div', {});
+  const info = h(
+    'div',
+    { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true },
+    infoLines,
+    infoCard,
+  );
   const summary = h('div', { id: 'map-summary', class: 'visually-hidden' });
   const keysHelp = h(
     'p',
@@ -528,42 +535,33 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
           detail: `x ${formatCoord(w.x)}, y ${formatCoord(scene.floorY)}, z ${formatCoord(w.z)}`,
         });
     }
-    const parts: HTMLElement[] = [];
-    if (lines.length) {
+    // Lines and card are redrawn only when they change: a card rebuilt under the pointer would close
+    // its "Details" and drop the focus from its buttons.
+    const linesKey = JSON.stringify(lines);
+    if (infoLines.dataset.key !== linesKey) {
       const dl = h('dl', {});
       for (const l of lines) dl.append(h('dt', {}, l.term), h('dd', {}, l.detail));
-      parts.push(dl);
+      infoLines.replaceChildren(...(lines.length ? [dl] : []));
+      infoLines.dataset.key = linesKey;
     }
-    if (room) {
-      const world = room === hovered ? w : undefined;
-      parts.push(
-        roomCard({
-          map,
-          scene,
-          room,
-          routeId: roomFindId(findIndex, room),
-          world,
-          route: setRouteEnd,
-          close: pinned ? unpin : undefined,
-        }),
-      );
-    }
-    // Rebuilding the same card under the pointer would reset its open "Details".
-    const key = JSON.stringify([
-      lines,
-      room && roomKey(room),
-      !!pinned,
-      room === hovered && w ? [w.x, w.z] : 0,
-    ]);
-    if (info.dataset.key !== key) {
-      const open = info.querySelector('details')?.open && room && info.dataset.room === roomKey(room);
-      info.replaceChildren(...parts);
-      if (open) info.querySelector('details')?.setAttribute('open', '');
-      info.dataset.key = key;
-      info.dataset.room = room ? roomKey(room) : '';
+    // A pinned card stays as it is; a hovered one follows the pointer's world position.
+    const world = room && !pinned && room === hovered ? w : undefined;
+    const cardKey = JSON.stringify([room && roomKey(room), !!pinned, world ? [world.x, world.z] : 0]);
+    if (infoCard.dataset.key !== cardKey) {
+      const open =
+        !!room && infoCard.dataset.room === roomKey(room) && !!infoCard.querySelector('details')?.open;
+      infoCard.replaceChildren();
+      if (room) {
+        const close = pinned ? unpin : undefined;
+        const routeId = roomFindId(findIndex, room);
+        infoCard.append(roomCard({ map, scene, room, routeId, world, route: setRouteEnd, close }));
+      }
+      if (open) infoCard.querySelector('details')?.setAttribute('open', '');
+      infoCard.dataset.key = cardKey;
+      infoCard.dataset.room = room ? roomKey(room) : '';
     }
     info.classList.toggle('pinned', !!pinned);
-    info.hidden = !parts.length;
+    info.hidden = !lines.length && !room;
     // Keep the panel away from the pointer: switch sides when the pointer is on the left.
     if (p && !pinned) info.classList.toggle('right', p.sx < viewport().width / 2);
   }
@@ -751,6 +749,8 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       const vp = viewport();
       const e = elevatorAt(vp.width / 2, vp.height / 2);
       if (e) return takeElevator(e);
+      // Enter opens the card of the room under the crosshair for good (Tab then reaches its buttons).
+      hover = { kind: 'centre' };
       pinned = lastTransform ? hoveredRoom(lastTransform) : undefined;
       requestDraw();
     },
