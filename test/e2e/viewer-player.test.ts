@@ -678,6 +678,30 @@ describe('room card and route (issue 19)', () => {
     await screenshot(page, 'route-from-card');
   });
 
+  it('picks a route from "Find on this map": route from one found room to another', async () => {
+    const page = await openMap(`/seed/${MAIN}?floor=lcz`);
+    const box = page.getByRole('combobox', { name: 'Find on this map' });
+    const findRoom = async (name: string, id: string) => {
+      await box.fill(name);
+      await page.locator(`[role="option"][data-find="${id}"]`).first().waitFor();
+      await afterDraw(page, () => box.press('Enter'));
+      await page.waitForURL((u) => u.searchParams.get('find') === id);
+    };
+    await findRoom('SCP-914', 'room:scp-914');
+    await page.getByRole('button', { name: 'Route from found room' }).click();
+    await findRoom('Gate A', 'room:gate-a');
+    await page.getByRole('button', { name: 'Route to found room' }).click();
+    const want = expected('room:scp-914', 'room:gate-a');
+    await expect
+      .poll(() => page.locator('#route-status').textContent())
+      .toMatch(new RegExp(`^Route: ${Math.round(want.metres)} m, about ${Math.round(want.seconds)} s`));
+    await page.waitForURL((u) => u.searchParams.get('route') === 'room:scp-914~room:gate-a');
+    // Cleared, it leaves the link.
+    await page.getByRole('button', { name: 'Clear route' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('route'));
+    expect(await page.locator('#map-canvas').getAttribute('data-route')).toBe('');
+  });
+
   it('names the room of every door on hover, and shows the room an elevator arrives at', async () => {
     const page = await openMap(`/seed/${MAIN}?floor=hcz`);
     const doors = (await drawnLabels(page)).symbols.filter((s) => s.kind === 'door');

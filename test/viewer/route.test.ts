@@ -35,9 +35,12 @@ function allPairs(graph: RouteGraph): (a: Room, b: Room) => number {
       d[i]![j] = Math.min(d[i]![j]!, cost);
     }
   }
+  // Never through the surface's open area (route.ts says why).
+  const open = keys.map((k) => graph.get(k)!.room.shape === 'Undefined');
   for (let m = 0; m < n; m++)
-    for (let i = 0; i < n; i++)
-      for (let j = 0; j < n; j++) if (d[i]![m]! + d[m]![j]! < d[i]![j]!) d[i]![j] = d[i]![m]! + d[m]![j]!;
+    if (!open[m])
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) if (d[i]![m]! + d[m]![j]! < d[i]![j]!) d[i]![j] = d[i]![m]! + d[m]![j]!;
   return (a, b) => d[at.get(roomKey(a))!]![at.get(roomKey(b))!]!;
 }
 
@@ -91,6 +94,36 @@ describe('shortest route', () => {
     expect(routeOnFloor(r, 'hcz').flat().at(-1)?.name).toBe('EzGateA');
     expect(routeOnFloor(r, 'surface')).toEqual([]);
     expect(r.seconds).toBeCloseTo(r.metres / RUN_SPEED + ELEVATOR_RIDE_S, 6);
+  });
+
+  it('starts or ends on the surface but never cuts across it, whose paths the map does not hold', () => {
+    // Two gates 20 cells apart: two elevator rides (20 s) would beat the 300 m walk (56 s).
+    const room = (name: string, x: number, conn: number[]): Room => ({
+      name,
+      zone: 'Entrance',
+      shape: 'Straight',
+      x,
+      y: -100,
+      z: 0,
+      rotY: 90,
+      variant: null,
+      conn: conn.map((cx) => ({ x: cx, z: 0 })),
+    });
+    const line = Array.from({ length: 21 }, (_, i) =>
+      room(
+        i === 0 ? 'EzGateA' : i === 20 ? 'EzGateB' : 'Unnamed',
+        i * 15,
+        [i - 1, i + 1].filter((c) => c >= 0 && c <= 20).map((c) => c * 15),
+      ),
+    );
+    const outside: Room = { ...room('Outside', 0, []), zone: 'Surface', shape: 'Undefined', y: 300 };
+    const far = buildRouteGraph({ rooms: [...line, outside] });
+    const r = shortestRoute(far, [line[0]!], [line[20]!])!;
+    expect(r.rooms.map((x) => x.name)).not.toContain('Outside');
+    expect(r.metres).toBe(300);
+    const up = shortestRoute(graph, named(generated, 'Lcz914'), named(generated, 'Outside'))!;
+    expect(up.rooms.at(-1)?.name).toBe('Outside');
+    expect(up.elevators).toBe(2);
   });
 
   it('takes the nearest pair where a name matches several rooms', () => {

@@ -96,7 +96,11 @@ export function shortestRoute(
     }
     open.delete(k);
     if (goal.has(k)) return trace(graph, prev, k);
-    for (const e of graph.get(k)?.edges ?? []) {
+    // The surface is one open area whose paths the map does not hold: a route may start or end
+    // there, never cut across it (its length would be unknown).
+    const node = graph.get(k);
+    if (node?.room.shape === 'Undefined' && prev.has(k)) continue;
+    for (const e of node?.edges ?? []) {
       const to = roomKey(e.to);
       const next = d + cost(e);
       if (next < (best.get(to) ?? Infinity)) {
