@@ -596,6 +596,8 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   // ----- data -----
   function rebuildScene(): void {
     scene = map ? buildScene(map, state.floor) : undefined;
+    // A card describes its room with this floor's spawns and doors: another floor's room closes it.
+    if (pinned && !scene?.rooms.includes(pinned)) pinned = undefined;
     controls.sync(state);
     find.showChosen(foundEntry());
     updateRoute();
