@@ -86,8 +86,8 @@ export const STRUCTURE_NAMES: Readonly<Record<string, string>> = {
 
 /** What a pick among several types means, for the legend and the room card. */
 export const ITEM_EXPLAINED: Readonly<Record<string, string>> = {
-  group: 'one item drawn each round from a set the spot allows (for example a keycard or ammo)',
-  random: 'any item the game draws each round',
+  group: 'one item drawn each round from a set of types',
+  random: 'an item of any type, drawn each round',
 };
 
 export const DOOR_NAMES: Readonly<Record<string, string>> = {
