@@ -84,7 +84,6 @@ async function main() {
     await redis.start();
     redisUrl = redis.url;
     writeFileSync(paths.urlFile, `${redisUrl}\n`);
-    logger.info(`embedded redis-server at ${redisUrl} (data in ${paths.redisDir})`);
   }
   if (stopping) return;
 

@@ -39,6 +39,10 @@ export class EmbeddedRedis {
     this.redis = redis;
     const pid = redis.process.pid!;
     this.events.started(pid);
+    this.logger.info(
+      { child: 'redis', pid, port: this.port },
+      `embedded redis-server started (pid ${pid}) at ${this.url}, data in ${this.dir}`,
+    );
     redis.process.once('exit', (code, signal) => {
       this.events.exited(pid);
       if (this.stopping) return;
@@ -66,10 +70,6 @@ export class EmbeddedRedis {
   private async restart(): Promise<void> {
     try {
       await this.start();
-      this.logger.info(
-        { child: 'redis', port: this.port },
-        `embedded redis-server is back on port ${this.port}`,
-      );
     } catch (err) {
       if (this.stopping) return;
       this.logger.error(
