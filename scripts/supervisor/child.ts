@@ -49,7 +49,7 @@ export class SupervisedChild {
     this.process = child;
     const pid = child.pid!;
     this.events.started(pid);
-    this.logger.info({ child: this.spec.name, pid }, `${this.spec.name} started (pid ${pid})`);
+    this.logger.info({ child: this.spec.name, childPid: pid }, `${this.spec.name} started (pid ${pid})`);
     child.on('message', (message: SupervisorMessage) => this.events.message(message));
     child.once('exit', (code, signal) => {
       this.events.exited(pid);

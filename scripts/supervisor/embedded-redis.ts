@@ -40,7 +40,7 @@ export class EmbeddedRedis {
     const pid = redis.process.pid!;
     this.events.started(pid);
     this.logger.info(
-      { child: 'redis', pid, port: this.port },
+      { child: 'redis', childPid: pid, port: this.port },
       `embedded redis-server started (pid ${pid}) at ${this.url}, data in ${this.dir}`,
     );
     redis.process.once('exit', (code, signal) => {

@@ -88,9 +88,9 @@ export async function startSupervisor(
     },
     pidOf(name: string) {
       const started = lines().filter(
-        (l) => l.name === 'start' && l.child === name && typeof l.pid === 'number',
+        (l) => l.name === 'start' && l.child === name && typeof l.childPid === 'number',
       );
-      return started.at(-1)?.pid as number | undefined;
+      return started.at(-1)?.childPid as number | undefined;
     },
   });
   if (waitRunning) {
