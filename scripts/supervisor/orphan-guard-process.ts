@@ -50,9 +50,9 @@ export class OrphanGuard {
     this.send({ forget: pid });
   }
 
-  /** Once everything it watched has exited: it has nothing left to do. */
+  /** Once everything it watched has exited: closing the channel ends it, with nothing to kill. */
   close(): void {
     this.closed = true;
-    this.process?.kill('SIGTERM');
+    if (this.process?.connected) this.process.disconnect();
   }
 }

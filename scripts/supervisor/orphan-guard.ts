@@ -28,5 +28,7 @@ process.once('disconnect', () => {
     process.exit(0);
   }, KILL_AFTER_MS);
 });
-// Ctrl-C reaches the whole process group; this one ends only with the supervisor.
+// Ctrl-C and a SIGTERM to the process group reach this one too: it ends only with the supervisor
+// (when its channel closes), so it is still there should the supervisor die while stopping.
 process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
