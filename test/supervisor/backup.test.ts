@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runTs } from '../support/child.ts';
 import { get, pollUntil } from '../support/read-api.ts';
 import { sendReport } from '../support/requests.ts';
-import { removeDataDir, startSupervisor, tempDataDir } from '../support/supervisor.ts';
+import { removeDataDir, startSupervisor, tempDataDir, type Supervisor } from '../support/supervisor.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDataDir));
@@ -39,14 +39,17 @@ describe('backup and restore', () => {
     const first = await startSupervisor();
     dirs.push(first.dataDir);
     const key = await admin(first.dataDir, 'httpkey', 'issue', '--owner', 'backup-test');
-    const opened = await sendReport(
-      first,
-      key.credential as string,
-      { event: 'round_start', seed: 555, port: 7777 },
-      {
-        path: '/v1/servers/report',
-      },
-    );
+    /** A round start on seed 555 with the key, on the HTTP path. */
+    const roundStart = (service: Supervisor) =>
+      sendReport(
+        service,
+        key.credential as string,
+        { event: 'round_start', seed: 555, port: 7777 },
+        {
+          path: '/v1/servers/report',
+        },
+      );
+    const opened = await roundStart(first);
     expect(opened.status).toBe(200);
     const { blockedUntil } = opened.body as { blockedUntil: string };
     expect(blockedUntil).toEqual(expect.any(String));
@@ -90,14 +93,7 @@ describe('backup and restore', () => {
       expect((await get(`${restored.base}/seeds`)).body).toEqual(index);
       expect(await seedBudget(restored.redisPort, 555)).toEqual(budget);
       // The key still authenticates; the CLI sees its registration.
-      const again = await sendReport(
-        restored,
-        key.credential as string,
-        { event: 'round_start', seed: 555, port: 7777 },
-        {
-          path: '/v1/servers/report',
-        },
-      );
+      const again = await roundStart(restored);
       expect(again.status).toBe(200);
       expect((again.body as { blockedUntil: string }).blockedUntil).toBe(blockedUntil);
       const servers = (await admin(fresh, 'servers', 'list')).servers as { serverId: string }[];
