@@ -2,6 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../store/config.ts';
 import { redisReady, type Store } from '../store/index.ts';
+import { listen, localAddress } from '../store/listen.ts';
 import { storeFromConfig } from '../store/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
@@ -54,7 +55,6 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
     hiddenSeeds: new HiddenSeeds(store),
   };
   const server = createServer({ ServerResponse: IdentifiedResponse }, frontDoor(deps));
-  server.listen(config.PORT, config.HOST);
   // Answers still being written when shutdown starts. `server.close()` only closes the
   // connections idle at that moment: a keep-alive connection whose request finishes later would
   // hold the close (and the Redis connection, and the process) open until the client leaves. So
@@ -66,18 +66,22 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await listen(server, config.PORT, config.HOST, (reason) =>
+      logger.warn({ reason }, 'IPv6 is not available here: listening on IPv4 only (0.0.0.0)'),
+    );
+  } catch (err) {
+    await requests.stop();
+    await store.close();
+    throw err;
+  }
   const sweeper = startWindowSweeper(deps);
   const releases = startReleasePoller(deps);
   const mapCache = startMapUpkeep(deps);
   const { port } = server.address() as AddressInfo;
-  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
   logger.info({ port, prefix: config.API_PREFIX, clock: config.SEEDBLOCK_CLOCK }, 'api listening');
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: `http://${localAddress(config.HOST)}:${port}`,
     port,
     store,
     ready: releases.firstPoll,

@@ -2,7 +2,7 @@ import { createLogger } from '../store/logger.ts';
 import { resolveRedisUrl } from '../scripts/embedded.ts';
 import { ConfigError, loadConfig } from '../store/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
-import { stopOnSignal, storeFromConfig } from '../store/process.ts';
+import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../store/process.ts';
 import { createBot } from './bot.ts';
 import { loggableError } from './log-error.ts';
 import { discordSettings, MissingSettingError } from './settings.ts';
@@ -11,6 +11,7 @@ import { discordSettings, MissingSettingError } from './settings.ts';
 // the Redis `npm start` runs).
 
 async function main() {
+  stopWithSupervisor();
   const config = loadConfig({ ...process.env, REDIS_URL: resolveRedisUrl() });
   // Checked before anything connects, so a missing setting is the one message the operator sees.
   discordSettings(config);

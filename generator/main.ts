@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig } from '../store/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
 import { createLogger } from '../store/logger.ts';
-import { stopOnSignal, storeFromConfig } from '../store/process.ts';
+import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../store/process.ts';
 import { startWorker } from './worker.ts';
 
 // `npm run generator`: one generator worker, pointed at REDIS_URL. Run as many as you like.
 try {
+  stopWithSupervisor();
   const config = loadConfig();
   const store = storeFromConfig(config, 'seedblock-generator');
   const logger = createLogger(config.LOG_LEVEL, 'generator');

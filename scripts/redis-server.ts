@@ -42,15 +42,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** True when a TCP connection to 127.0.0.1:`port` is accepted. */
-export function portOpen(port: number): Promise<boolean> {
+/** True when a TCP connection to 127.0.0.1:`port` is accepted (false when not within `timeoutMs`). */
+export function portOpen(port: number, timeoutMs = 2_000): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: timeoutMs });
+    const done = (open: boolean) => {
       socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
+      resolve(open);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
   });
 }
 
@@ -74,7 +76,14 @@ export interface LocalRedis {
 export async function waitForRedis(url: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    // Bounded: a listener that is not Redis accepts the connection and never answers the PING.
+    const probe = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 1_000,
+      commandTimeout: 1_000,
+    });
     probe.on('error', () => {});
     try {
       await probe.connect();

@@ -1,56 +1,73 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../store/config.ts';
-import { createLogger } from '../store/logger.ts';
+import { createServer } from 'node:net';
+import { ConfigError, loadConfig, type Config } from '../store/config.ts';
+import { listen } from '../store/listen.ts';
+import { createLogger, drainLogs } from '../store/logger.ts';
 import { SHUTDOWN_GRACE_MS } from '../store/process.ts';
-import { EMBEDDED_REDIS_DIR, EMBEDDED_REDIS_PORT, EMBEDDED_REDIS_URL_FILE } from './embedded.ts';
-import { startLocalRedis, waitForRedis, type LocalRedis } from './redis-server.ts';
+import { embeddedPaths } from './embedded.ts';
+import { portOpen } from './redis-server.ts';
+import { SupervisedChild, type ChildSpec } from './supervisor/child.ts';
+import { EmbeddedRedis } from './supervisor/embedded-redis.ts';
+import { takeLock } from './supervisor/lock.ts';
+import { OrphanGuard } from './supervisor/orphan-guard-process.ts';
 
-// `npm start`: the whole service on one machine. With REDIS_URL unset it runs its own durable
-// redis-server (AOF, fsync always, data under .data/redis); then the API, the generator worker
-// and, when DISCORD_TOKEN is set, the chat bot, each as its own process on that Redis.
-// SIGTERM or SIGINT stops them all within SHUTDOWN_GRACE_MS (plus Redis's own stop).
+// `npm start`: the whole service on one machine, supervised. With REDIS_URL unset it runs its own
+// durable redis-server (data under DATA_DIR/redis, port EMBEDDED_REDIS_PORT); then the API, the
+// generator worker and, when DISCORD_TOKEN is set, the chat bot, each as its own process. A
+// process that dies is started again (Redis at once, the others with back-off); a crash loop of
+// Redis, the API or the generator stops the service with exit code 1. SIGTERM or SIGINT stops
+// everything within SHUTDOWN_GRACE_MS (plus Redis's own stop). If this process is killed, an
+// orphan guard and the children themselves end everything within seconds.
 
-const root = join(import.meta.dirname, '..');
-/**
- * The embedded Redis stops after the processes using it, and is killed if it takes longer than
- * this (AOF with fsync always: nothing it acknowledged is lost).
- */
-const REDIS_STOP_MS = 500;
+/** Refuses a busy PORT up front, with one line, rather than as the API child's crash loop. */
+async function checkPortFree(config: Config): Promise<void> {
+  const server = createServer();
+  await listen(server, config.PORT, config.HOST, () => {});
+  await new Promise((resolve) => server.close(resolve));
+}
 
-interface Part {
-  name: string;
-  entry: string;
-  off?: string;
+async function checkEmbeddedPortFree(port: number): Promise<void> {
+  // Nobody else holds this DATA_DIR's lock, so whatever listens there is not our Redis.
+  if (await portOpen(port, 1_000)) {
+    throw new ConfigError(
+      `EMBEDDED_REDIS_PORT ${port} is already in use by another program (not this DATA_DIR's Redis): ` +
+        'set EMBEDDED_REDIS_PORT to a free port, or REDIS_URL to use a Redis of your own',
+    );
+  }
 }
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'start');
-  const children: ChildProcess[] = [];
-  let redis: Promise<LocalRedis | undefined> = Promise.resolve(undefined);
+  const paths = embeddedPaths(config.DATA_DIR);
+  const release = config.REDIS_URL ? () => {} : takeLock(paths.lockFile, config.EMBEDDED_REDIS_PORT);
+  try {
+    await checkPortFree(config);
+    if (!config.REDIS_URL) await checkEmbeddedPortFree(config.EMBEDDED_REDIS_PORT);
+  } catch (err) {
+    release();
+    throw err;
+  }
+
+  const guard = new OrphanGuard(logger);
+  const children: SupervisedChild[] = [];
+  let redis: EmbeddedRedis | undefined;
   let stopping = false;
-  const running = () => children.filter((c) => c.exitCode === null && c.signalCode === null);
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    const left = running();
-    for (const child of left) child.kill('SIGTERM');
-    // Each stops within the grace period by itself; whatever has not by then is killed.
-    const deadline = setTimeout(() => {
-      for (const child of running()) child.kill('SIGKILL');
-    }, SHUTDOWN_GRACE_MS);
-    await Promise.all(left.map((c) => new Promise((r) => c.once('exit', r))));
-    clearTimeout(deadline);
-    const embedded = await redis.catch(() => undefined);
-    if (embedded) {
-      const kill = setTimeout(() => embedded.process.kill('SIGKILL'), REDIS_STOP_MS);
-      await embedded.stop();
-      clearTimeout(kill);
-      rmSync(EMBEDDED_REDIS_URL_FILE, { force: true });
-    }
+    await Promise.all(children.map((child) => child.stop(SHUTDOWN_GRACE_MS)));
+    await redis?.stop();
+    rmSync(paths.urlFile, { force: true });
+    release();
+    guard.close();
+    logger.info({ exitCode: code }, 'seedblock stopped: every process and the embedded Redis are gone');
+    await drainLogs(1_000);
     process.exit(code);
+  };
+  const crashLoop = (name: string) => {
+    logger.error({ child: name }, `stopping the service: ${name} is in a crash loop`);
+    void stop(1);
   };
   // From the start and for the whole stop: Ctrl-C also reaches every process of the group, and
   // npm passes a signal on as well; a repeated one must not end this process before its children.
@@ -59,53 +76,42 @@ async function main() {
 
   let redisUrl = config.REDIS_URL;
   if (!redisUrl) {
-    const url = `redis://127.0.0.1:${EMBEDDED_REDIS_PORT}`;
-    const alreadyRunning = await waitForRedis(url, 300).then(
-      () => true,
-      () => false,
-    );
-    if (alreadyRunning) {
-      logger.info(`using the embedded redis already running at ${url}`);
-    } else {
-      const started = startLocalRedis({ dir: EMBEDDED_REDIS_DIR, port: EMBEDDED_REDIS_PORT, durable: true });
-      redis = started;
-      logger.info(`embedded redis-server at ${(await started).url} (data in .data/redis)`);
-    }
-    redisUrl = url;
-    writeFileSync(EMBEDDED_REDIS_URL_FILE, `${url}\n`);
+    redis = new EmbeddedRedis(paths.redisDir, config.EMBEDDED_REDIS_PORT, logger, {
+      started: (pid) => guard.watch(pid),
+      exited: (pid) => guard.forget(pid),
+      crashLoop: () => crashLoop('the embedded redis-server'),
+    });
+    await redis.start();
+    redisUrl = redis.url;
+    writeFileSync(paths.urlFile, `${redisUrl}\n`);
   }
   if (stopping) return;
 
-  const parts: Part[] = [
-    { name: 'api', entry: 'api/main.ts' },
-    { name: 'generator', entry: 'generator/main.ts' },
-    {
-      name: 'bot',
-      entry: 'bot/main.ts',
-      off: config.DISCORD_TOKEN ? undefined : 'chat bot off: DISCORD_TOKEN is not set',
-    },
+  const specs: ChildSpec[] = [
+    { name: 'api', entry: 'api/main.ts', optional: false },
+    { name: 'generator', entry: 'generator/main.ts', optional: false },
   ];
-  for (const part of parts) {
-    if (part.off) {
-      logger.info(part.off);
-      continue;
-    }
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, part.entry)], {
-      cwd: root,
-      env: { ...process.env, REDIS_URL: redisUrl },
-      stdio: 'inherit',
-    });
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      logger.info(`${part.name} exited (${signal ?? code}); stopping the service`);
-      void stop(code || 1);
+  if (config.DISCORD_TOKEN) specs.push({ name: 'bot', entry: 'bot/main.ts', optional: true });
+  else logger.info('chat bot off: DISCORD_TOKEN is not set');
+  let running = false;
+  for (const spec of specs) {
+    const child = new SupervisedChild(spec, { ...process.env, REDIS_URL: redisUrl }, logger, {
+      started: (pid) => guard.watch(pid),
+      exited: (pid) => guard.forget(pid),
+      crashLoop: () => crashLoop(spec.name),
+      message: (message) => {
+        // "running" is a fact: said once the API listens.
+        if (running || !('listening' in message)) return;
+        running = true;
+        logger.info(`seedblock running: http://localhost:${config.PORT}/  (API under ${config.API_PREFIX})`);
+      },
     });
     children.push(child);
+    child.start();
   }
-  logger.info(`seedblock running: http://localhost:${config.PORT}/  (API under ${config.API_PREFIX})`);
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err instanceof Error ? err.message : err);
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -58,6 +58,9 @@ const bytes = z
   .transform(Number);
 const MIB = 2 ** 20;
 
+/** A Discord bot token: base64url id, timestamp and signature joined by dots. */
+const BOT_TOKEN = /^[A-Za-z0-9_-]{17,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/;
+
 const redisUrl = z
   .string()
   .refine(
@@ -71,7 +74,8 @@ export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: port.default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** `::` listens on IPv6 and IPv4 (IPv4 only where the host has no IPv6). */
+    HOST: z.string().min(1).default('::'),
     REDIS_URL: redisUrl,
     /** Namespace of every Redis key; tests give each suite its own. */
     REDIS_PREFIX: z
@@ -85,7 +89,10 @@ export const ConfigSchema = z
     TRUST_PROXY: trustProxy.default('loopback'),
     ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
     SEEDBLOCK_CLOCK: z.enum(['system', 'manual']).default('system'),
-    DISCORD_TOKEN: optionalText,
+    DISCORD_TOKEN: optionalText.refine(
+      (v) => v === undefined || BOT_TOKEN.test(v),
+      'not a bot token: copy the token from the Bot page of the Discord developer portal (three parts joined by dots, without "Bot ")',
+    ),
     DISCORD_APPLICATION_ID: optionalText,
     DISCORD_GUILD_ID: optionalText,
     DISCORD_REVIEW_CHANNEL_ID: optionalText,
@@ -103,9 +110,21 @@ export const ConfigSchema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
     /** One in this many successful map reads is logged (1: every one); metrics count them all. */
     MAP_READ_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** Where `npm start` keeps its embedded Redis's data and its lock; relative to the checkout. */
+    DATA_DIR: z.string().min(1).default('.data'),
+    /** The port of the Redis `npm start` runs when REDIS_URL is unset (127.0.0.1 only). */
+    EMBEDDED_REDIS_PORT: port.pipe(z.number().min(1, 'a port number 1..65535')).default(6390),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
+    if (c.DISCORD_TOKEN && !c.DISCORD_APPLICATION_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DISCORD_APPLICATION_ID'],
+        message:
+          'must be set with DISCORD_TOKEN: the application id from the Discord developer portal (or unset DISCORD_TOKEN to run without the bot)',
+      });
+    }
     if (c.SEEDBLOCK_CLOCK === 'manual' && c.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',

@@ -55,3 +55,31 @@ export function stopOnSignal(logger: Logger, message: string, stop: () => Promis
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
+
+/** How long a process whose supervisor died may take to stop before it exits anyway. */
+const ORPHAN_EXIT_MS = 3_000;
+
+/**
+ * Under `npm start` (a process with an IPC channel to it): the channel closing means the
+ * supervisor died, even by SIGKILL, which it cannot pass on. Then this process stops as on
+ * SIGTERM, and exits within ORPHAN_EXIT_MS whatever it was doing, so nothing keeps serving.
+ */
+export function stopWithSupervisor(): void {
+  if (!process.send) return;
+  process.once('disconnect', () => {
+    setTimeout(() => process.exit(1), ORPHAN_EXIT_MS).unref();
+    process.kill(process.pid, 'SIGTERM');
+  });
+  // The channel alone does not keep a process alive: each one ends as it would without it.
+  process.channel?.unref();
+}
+
+/** What a child tells `npm start` over the IPC channel (nothing when run on its own). */
+export interface SupervisorMessage {
+  /** The API listens on this port. */
+  listening: number;
+}
+
+export function tellSupervisor(message: SupervisorMessage): void {
+  if (process.connected) process.send?.(message);
+}

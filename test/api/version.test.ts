@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { http, HttpResponse, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VersionInfoSchema } from '../../api/schemas.ts';
 import { newCredential } from '../../store/credentials.ts';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startTestApi, testPrefix, type TestApi } from '../support/api.ts';
 import { send, sendReport, validReport } from '../support/requests.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 // Spec 2.9 and 4.6: GET /plugin/v1/version, no auth, 200 with `Cache-Control: public,
 // max-age=300`, nulls for what is unknown, never a 500. `latest`/`downloadUrl` come from the
@@ -144,16 +141,11 @@ describe('GET /plugin/v1/version', () => {
 });
 
 describe.each(['system', 'manual'])('GET /plugin/v1/version with Redis unreachable (%s clock)', (clock) => {
-  let redis: LocalRedis;
-  let dir: string;
+  let redis: PrivateRedis;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'seedblock-version-redis-'));
-    redis = await startLocalRedis({ dir, durable: false });
+    redis = await startPrivateRedis({ name: 'version-redis' });
   });
-  afterAll(async () => {
-    await redis.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => redis.stop());
 
   it('answers 200 with the last known values, while calls that need Redis answer 503', async () => {
     const api = await apiWith({ REDIS_URL: redis.url, SEEDBLOCK_CLOCK: clock });
@@ -162,7 +154,7 @@ describe.each(['system', 'manual'])('GET /plugin/v1/version with Redis unreachab
     const known = { latest: '1.3.0', minimum: '1.2.0', downloadUrl: PAGE };
     expect(await getVersion(api)).toEqual(known);
 
-    await redis.stop();
+    await redis.kill();
     expect(await getVersion(api)).toEqual(known);
     expect(await getVersion(api)).toEqual(known);
 

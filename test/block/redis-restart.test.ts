@@ -1,31 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
 import { bearer, call, type JsonResponse } from '../support/http.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 // Redis killed mid-run (SIGKILL, no chance to flush) and restarted on the same port and data
 // directory (AOF, fsync on every write). While it is down, every call that needs it answers 503
 // `db unavailable` at once, never 500; once it is back the same API process serves again without
 // a restart, and everything acknowledged before the kill is still there.
 
-let dir: string;
-let redis: LocalRedis;
+let redis: PrivateRedis;
 let api: TestApi;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'seedblock-restart-'));
-  redis = await startLocalRedis({ dir, durable: true });
+  redis = await startPrivateRedis({ name: 'restart', durable: true });
   api = await startTestApi({ REDIS_URL: redis.url, PROBE_ALLOW_PRIVATE: '1' });
 });
 
 afterAll(async () => {
   await api?.close();
   await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 type Report = { ok: boolean; blockedUntil: string | null; exhausted?: boolean };
@@ -53,8 +47,7 @@ describe('Redis stopped and restarted under a running API', () => {
     const opened = await report('round_start', 302);
     expect(opened.body).toEqual({ ok: true, blockedUntil: new Date(opensAt + 20 * MINUTE).toISOString() });
 
-    const port = redis.port;
-    await redis.stop('SIGKILL');
+    await redis.kill('SIGKILL');
 
     const down = [
       () => report('round_start', 302),
@@ -84,7 +77,7 @@ describe('Redis stopped and restarted under a running API', () => {
 
     // Same port, same directory: Redis replays its AOF. The API is not restarted.
     const restarting = performance.now();
-    redis = await startLocalRedis({ dir, port, durable: true });
+    await redis.restart();
     const back = performance.now();
     let res: JsonResponse<Report>;
     for (;;) {

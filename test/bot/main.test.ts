@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TS_NODE_ARGS } from '../support/node-args.ts';
+import { BOT_TOKEN } from './support/snowflakes.ts';
 
 // `npm run bot` refuses to start without its Discord settings, naming the missing variable
 // (before it connects to anything).
@@ -26,14 +27,20 @@ function runBot(env: Record<string, string>): Promise<{ code: number | null; std
 }
 
 describe('bot/main.ts', () => {
-  it('names DISCORD_TOKEN or DISCORD_APPLICATION_ID when missing', async () => {
-    const [noToken, noApplication] = await Promise.all([
+  it('names DISCORD_TOKEN or DISCORD_APPLICATION_ID when missing, and a token that is no bot token', async () => {
+    const [noToken, noApplication, notAToken] = await Promise.all([
       runBot({ DISCORD_APPLICATION_ID: '1' }),
-      runBot({ DISCORD_TOKEN: 'x' }),
+      runBot({ DISCORD_TOKEN: BOT_TOKEN }),
+      runBot({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '1' }),
     ]);
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toMatch(/^DISCORD_TOKEN is not set/);
+    // The config schema refuses these, so `npm start` refuses them too, before anything starts.
     expect(noApplication.code).toBe(1);
-    expect(noApplication.stderr).toMatch(/^DISCORD_APPLICATION_ID is not set/);
+    expect(noApplication.stderr).toMatch(
+      /^invalid configuration:\n {2}DISCORD_APPLICATION_ID: must be set with DISCORD_TOKEN/,
+    );
+    expect(notAToken.code).toBe(1);
+    expect(notAToken.stderr).toMatch(/^invalid configuration:\n {2}DISCORD_TOKEN: not a bot token/);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../bot/commands/index.ts';
 import { fakeDiscord } from './support/fake-discord.ts';
-import { APPLICATION_ID, GUILD_ID } from './support/snowflakes.ts';
+import { APPLICATION_ID, BOT_TOKEN, GUILD_ID } from './support/snowflakes.ts';
 import { startTestBot } from './support/test-bot.ts';
 
 // On start the bot replaces its slash commands with one bulk PUT.
@@ -25,7 +25,7 @@ describe('command registration', () => {
     const [put] = discord.requests;
     expect(put!.method).toBe('PUT');
     expect(put!.path).toBe(`/applications/${APPLICATION_ID}/guilds/${GUILD_ID}/commands`);
-    expect(put!.headers.get('authorization')).toBe('Bot test-bot-token');
+    expect(put!.headers.get('authorization')).toBe(`Bot ${BOT_TOKEN}`);
 
     const body = put!.body as { name: string }[];
     expect(body.map((c) => c.name)).toEqual(NAMES);

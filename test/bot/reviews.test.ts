@@ -6,7 +6,7 @@ import { connectRedis, redisReady, type Review, type StoreRedis } from '../../st
 import { API, fakeDiscord, type CapturedRequest, type FakeMessage } from './support/fake-discord.ts';
 import { buttonPress, deliver, member } from './support/interactions.ts';
 import { embedField as field, ephemeralReply, responseTo, type MessageBody } from './support/replies.ts';
-import { APPLICATION_ID, MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './support/snowflakes.ts';
+import { APPLICATION_ID, BOT_TOKEN, MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './support/snowflakes.ts';
 import { startTestBot, type TestBot } from './support/test-bot.ts';
 import { pollUntil } from '../support/read-api.ts';
 
@@ -95,7 +95,7 @@ describe('posting reviews', () => {
     const review = await openReview('1.1.3');
     const message = await postedReview(review);
     const post = discord.find(isReviewPost)[0]!;
-    expect(post.headers.get('authorization')).toBe('Bot test-bot-token');
+    expect(post.headers.get('authorization')).toBe(`Bot ${BOT_TOKEN}`);
 
     const body = post.body as MessageBody;
     expect(body.embeds).toHaveLength(1);
@@ -306,7 +306,7 @@ describe('superseded reviews (a code used from its expected address after all)',
     expect(await running.shown(review.id, 'superseded')).toBe(messageId);
     const [edit, ...more] = discord.find(isEditOf(messageId));
     expect(more).toEqual([]);
-    expect(edit!.headers.get('authorization')).toBe('Bot test-bot-token');
+    expect(edit!.headers.get('authorization')).toBe(`Bot ${BOT_TOKEN}`);
     expectSuperseded(edit!.body);
     expectSuperseded(discord.messages.get(messageId));
     expect(discord.find(isReviewPost)).toHaveLength(1);

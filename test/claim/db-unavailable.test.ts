@@ -1,34 +1,28 @@
 // 503 `db unavailable` on both claim paths, with a private redis-server that this suite stops
 // (the shared one of the test run keeps serving every other suite).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { pluginClaim, selfClaim } from '../support/claims.ts';
 
-let dir: string;
-let redis: LocalRedis;
+let redis: PrivateRedis;
 let api: TestApi;
 let server: FakeA2sServer;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'seedblock-claim-redis-'));
-  redis = await startLocalRedis({ dir, durable: false });
+  redis = await startPrivateRedis({ name: 'claim-redis' });
   api = await startTestApi({ REDIS_URL: redis.url, PROBE_ALLOW_PRIVATE: '1', PROBE_TIMEOUT_MS: '300' });
   server = await startFakeA2sServer({ mode: 'direct' });
 });
 afterAll(async () => {
   await Promise.all([api.close(), server.close(), redis.stop()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('503 db unavailable', () => {
   it('both claim paths answer 503 quickly while Redis is down, and recover by themselves', async () => {
     const { code } = await api.store.issueClaimCode();
-    await redis.stop();
+    await redis.kill();
 
     for (const attempt of [
       () => selfClaim(api, { port: server.port }),
@@ -42,7 +36,7 @@ describe('503 db unavailable', () => {
     }
     expect(server.requests).toBe(0); // refused before the probe
 
-    redis = await startLocalRedis({ dir, port: redis.port, durable: false });
+    await redis.restart();
     const deadline = Date.now() + 10_000;
     let res = await selfClaim(api, { port: server.port });
     while (res.status === 503 && Date.now() < deadline) {

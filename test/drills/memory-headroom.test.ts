@@ -1,27 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { setClock } from '../support/clock.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
 import { generate, get, openWindow } from '../support/read-api.ts';
 import { usedMemory } from '../support/redis-clients.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 // Redis near its maxmemory (past 90 %, not yet refusing writes): derived data takes no more room.
 // No new seed is queued (503 busy, as for a full queue) and no map joins the map cache, while
 // reports, windows and dumped maps carry on; room to spare again, and generation resumes.
 
 const T0 = '2026-03-01T08:00:00.000Z';
-const dir = mkdtempSync(join(tmpdir(), 'seedblock-headroom-'));
-let redis: LocalRedis;
+let redis: PrivateRedis;
 let admin: Redis;
 let api: TestApi;
 let worker: WorkerProcess;
 beforeAll(async () => {
-  redis = await startLocalRedis({ dir, durable: false });
+  redis = await startPrivateRedis({ name: 'headroom' });
   admin = new Redis(redis.url, { protocol: 2 });
   api = await startTestApi({ REDIS_URL: redis.url, MAP_MEMORY_CACHE_BYTES: '0' });
   worker = startWorkerProcess(api.config.REDIS_PREFIX, { REDIS_URL: redis.url, MAP_CACHE_MAX_BYTES: '0' });
@@ -32,7 +28,6 @@ afterAll(async () => {
   await api?.close();
   admin?.disconnect();
   await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('Redis near its maxmemory', () => {

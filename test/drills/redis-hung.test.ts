@@ -1,28 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { bearer, call } from '../support/http.ts';
 import { get, pollUntil } from '../support/read-api.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 // A Redis that stops answering without closing its connections (hung, SIGSTOP): calls that wait on
 // it fail with 503 `db unavailable` instead of hanging, and service comes back by itself once it
 // answers again, with no restart.
 
-const dir = mkdtempSync(join(tmpdir(), 'seedblock-hung-'));
-let redis: LocalRedis;
+let redis: PrivateRedis;
 let api: TestApi;
 beforeAll(async () => {
-  redis = await startLocalRedis({ dir, durable: false });
+  redis = await startPrivateRedis({ name: 'hung' });
   api = await startTestApi({ REDIS_URL: redis.url });
 });
 afterAll(async () => {
-  redis?.process.kill('SIGCONT');
+  redis?.server.process.kill('SIGCONT');
   await api?.close();
   await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a hung Redis', () => {
@@ -35,7 +30,7 @@ describe('a hung Redis', () => {
       });
     expect((await report()).status).toBe(200);
 
-    redis.process.kill('SIGSTOP');
+    redis.server.process.kill('SIGSTOP');
     try {
       const [refused, read] = await Promise.all([report(), get(`${api.base}/jobs/4243`)]);
       expect(refused.status).toBe(503);
@@ -43,7 +38,7 @@ describe('a hung Redis', () => {
       expect(read.status).toBe(503);
       expect(read.body).toEqual({ error: 'db unavailable' });
     } finally {
-      redis.process.kill('SIGCONT');
+      redis.server.process.kill('SIGCONT');
     }
     await pollUntil(
       () => report(),

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { newCredential } from '../../store/credentials.ts';
 import { openStore, redisReady, type ManualClock, type Store } from '../../store/index.ts';
 import { startFakeA2sServer } from '../fakes/a2s-server.ts';
@@ -10,6 +6,7 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { readBlockState } from '../support/block-state.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { sleep, timedCall, within, type TimedResponse } from '../support/timed-http.ts';
 
 // Drill (issue 6): Redis is SIGKILLed under a load of key issues, reports that open and close
@@ -60,8 +57,7 @@ interface Sent {
 
 type ReportBody = { ok?: boolean; blockedUntil?: string | null; error?: string };
 
-let dir: string;
-let redis: LocalRedis;
+let redis: PrivateRedis;
 let prefix: string;
 let apis: ApiProcess[] = [];
 let worker: WorkerProcess;
@@ -69,8 +65,7 @@ let store: Store;
 let clock: ManualClock;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'seedblock-drill-kill-'));
-  redis = await startLocalRedis({ dir, durable: true });
+  redis = await startPrivateRedis({ name: 'drill-kill', durable: true });
   prefix = testPrefix();
   store = openStore({ redisUrl: redis.url, prefix, clock: 'manual', name: 'drill' });
   await redisReady(store.ctx.redis);
@@ -95,7 +90,6 @@ afterAll(async () => {
   await Promise.all([...apis.map((a) => a.stop()), worker?.stop()]);
   await store?.close();
   await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -145,11 +139,10 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
     let clockUnsure = 0;
     let killedAt = Infinity;
     let downSince = Infinity;
-    const port = redis.port;
     const killer = (async () => {
       await sleep(HEALTHY_MS + Math.random() * 300);
       killedAt = performance.now();
-      await redis.stop('SIGKILL');
+      await redis.kill('SIGKILL');
       downSince = performance.now();
     })();
 
@@ -303,7 +296,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
 
     // Same port, same directory: Redis replays its AOF. Nothing else is restarted.
     const restarting = performance.now();
-    redis = await startLocalRedis({ dir, port, durable: true });
+    await redis.restart();
     const back = performance.now();
     const probes = [a, b].map(async (api) => {
       for (;;) {

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { from, pluginClaim, report } from '../support/claims.ts';
 import { call, type JsonResponse } from '../support/http.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { usedMemory } from '../support/redis-clients.ts';
 
@@ -20,23 +17,18 @@ import { usedMemory } from '../support/redis-clients.ts';
 const DB_UNAVAILABLE = { error: 'db unavailable' };
 const MIB = 2 ** 20;
 
-let dir: string;
-let redis: LocalRedis;
+let redis: PrivateRedis;
 let observer: Redis;
 let api: TestApi;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'seedblock-refusals-'));
-  redis = await startLocalRedis({ dir: join(dir, 'a'), durable: false });
-  observer = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-  observer.on('error', () => {});
+  redis = await startPrivateRedis({ name: 'refusals' });
+  observer = redis.observer;
   api = await startTestApi({ REDIS_URL: redis.url, RATE_LIMIT_MULTIPLIER: '1000' });
 });
 afterAll(async () => {
   await api?.close();
-  observer?.disconnect();
   await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const key = (name: string) => `${api.config.REDIS_PREFIX}${name}`;
@@ -152,9 +144,8 @@ describe('Redis refusing commands: 503 db unavailable, never 500, and recovery i
     // ours serves stays the same data while it refuses every write. Full copies start at once,
     // not after the default 5 s wait for more replicas.
     await observer.config('SET', 'repl-diskless-sync-delay', '0');
-    const other = await startLocalRedis({ dir: join(dir, 'b'), durable: false, replicaOf: redis.port });
-    const otherClient = new Redis(other.url, { maxRetriesPerRequest: 1 });
-    otherClient.on('error', () => {});
+    const other = await startPrivateRedis({ name: 'refusals-replica', replicaOf: redis.port });
+    const otherClient = other.observer;
     const linkUp = (client: Redis) =>
       pollUntil(
         () => client.info('replication'),
@@ -178,7 +169,6 @@ describe('Redis refusing commands: 503 db unavailable, never 500, and recovery i
       await expectServed(s);
     } finally {
       await observer.replicaof('NO', 'ONE');
-      otherClient.disconnect();
       await other.stop();
     }
   });

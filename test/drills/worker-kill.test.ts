@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { JOB_VISIBILITY_MS, type ManualClock } from '../../store/index.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock } from '../support/clock.ts';
@@ -10,6 +6,7 @@ import { startWorkerProcess, type WorkerProcess } from '../support/generator-wor
 import { allJobs, get, pollUntil, type JobBody } from '../support/read-api.ts';
 import { clientsNamed } from '../support/redis-clients.ts';
 import { sleep } from '../support/timed-http.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 // Drill (issue 7), the variant test/read/queue.test.ts does not cover: two real worker processes
 // (`generator/main.ts`) take jobs from one queue; one of them is SIGKILLed while its job is
@@ -27,14 +24,12 @@ import { sleep } from '../support/timed-http.ts';
 const T0 = Date.parse('2026-05-01T08:00:00.000Z');
 const QUEUE_CONNECTION = 'seedblock-generator-queue';
 
-let dir: string;
-let redis: LocalRedis;
+let redis: PrivateRedis;
 let api: TestApi;
 const workers: { process: WorkerProcess; queueConnection: number }[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'seedblock-drill-worker-'));
-  redis = await startLocalRedis({ dir, durable: false });
+  redis = await startPrivateRedis({ name: 'drill-worker' });
   api = await startTestApi({ REDIS_URL: redis.url });
   await (api.store.ctx.clock as ManualClock).set(T0);
   for (let i = 0; i < 2; i++) {
@@ -53,7 +48,6 @@ afterAll(async () => {
   await Promise.all(workers.map((w) => w.process.kill('SIGKILL')));
   await api?.close();
   await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const jobKey = (seed: number) => `${api.config.REDIS_PREFIX}job:${seed}`;

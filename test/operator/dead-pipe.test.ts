@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freePort, portOpen, startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
+import { freePort, portOpen } from '../../scripts/redis-server.ts';
 import { SHUTDOWN_GRACE_MS } from '../../store/process.ts';
 import { testPrefix } from '../support/api.ts';
 import { REPO_ROOT } from '../support/child.ts';
 import { deadPipe, runningInGroup, type DeadPipe, type GroupMember } from '../support/dead-pipe.ts';
 import { TS_NODE_ARGS } from '../support/node-args.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { pollUntil } from '../support/read-api.ts';
 
 /** The bound: every process gone within the grace period plus 1 s of the SIGTERM. */
@@ -127,10 +128,10 @@ describe('one process whose stdout and stderr are a dead pipe', () => {
 });
 
 describe('npm start whose stdout and stderr are a dead pipe', () => {
-  let redis: LocalRedis;
+  let redis: PrivateRedis;
   let observer: Redis;
   beforeEach(async () => {
-    redis = await startLocalRedis({ dir: mkdtempSync(join(dir, 'redis-')), durable: false });
+    redis = await startPrivateRedis({ name: 'dead-pipe-redis' });
     observer = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
     observer.on('error', () => {});
     await observer.connect();
@@ -206,7 +207,7 @@ describe('npm start whose stdout and stderr are a dead pipe', () => {
 
         await pipe.kill();
         process.kill(group, 'SIGTERM');
-        if (killRedis) await redis.stop('SIGKILL');
+        if (killRedis) await redis.kill('SIGKILL');
         const signalledAt = Date.now();
         const left = await pollUntil(
           async () => runningInGroup(group),

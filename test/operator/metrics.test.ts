@@ -2,16 +2,13 @@
 // ADMIN_TOKEN: request counts and latency by route pattern, method and status; open windows;
 // queue depth; generation time of real workers; Redis errors. In-process APIs on the shared test
 // Redis (fresh prefix each), plus one on a private redis-server that this suite stops.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { parseExposition, samplesOf, valueOf, type Sample } from '../support/prometheus.ts';
 import { openWindow, pollUntil, waitReady } from '../support/read-api.ts';
 import { send, type RawResponse } from '../support/requests.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 const admin = { authorization: `Bearer ${TOKEN}` };
@@ -153,19 +150,16 @@ describe('/metrics exposition', () => {
 });
 
 describe('Redis errors', () => {
-  let dir: string;
-  let redis: LocalRedis;
+  let redis: PrivateRedis;
   let down: TestApi;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'seedblock-metrics-redis-'));
-    redis = await startLocalRedis({ dir, durable: false });
+    redis = await startPrivateRedis({ name: 'metrics-redis' });
     down = await startTestApi({ REDIS_URL: redis.url, ADMIN_TOKEN: TOKEN });
   });
   afterAll(async () => {
     await down.close();
     await redis.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('counts 503 db unavailable; /metrics keeps answering, shared gauges NaN, until Redis is back', async () => {
@@ -173,7 +167,7 @@ describe('Redis errors', () => {
     expect(valueOf(before, 'seedblock_redis_errors_total')).toBe(0);
     expect(valueOf(before, 'seedblock_redis_up')).toBe(1);
     expect(valueOf(before, 'seedblock_open_windows')).toBe(0);
-    await redis.stop();
+    await redis.kill();
 
     for (const path of ['/jobs/1', '/jobs/2']) {
       const res = await send(`${down.base}${path}`);
@@ -196,7 +190,7 @@ describe('Redis errors', () => {
     // Still behind the token while Redis is away.
     expect((await send(`${down.url}/metrics`)).status).toBe(401);
 
-    redis = await startLocalRedis({ dir, port: redis.port, durable: false });
+    await redis.restart();
     const recovered = await pollUntil(
       async () => parseExposition((await send(`${down.url}/metrics`, { headers: admin })).text),
       (samples) => valueOf(samples, 'seedblock_redis_up') === 1,

@@ -9,9 +9,6 @@
 //   and with the JSON Schema of the served document (zod's z.fromJSONSchema). Documented headers
 //   are present; documented `error` strings are the real ones.
 // - On a Redis outage every operation still answers a status it documents.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../api/app.ts';
@@ -23,13 +20,13 @@ import { createMetrics } from '../../api/metrics.ts';
 import { OPERATIONS, type Operation } from '../../api/openapi.ts';
 import { compileTrustProxy } from '../../api/http/trust-proxy.ts';
 import { createProbe } from '../../api/probe/index.ts';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE } from '../support/clock.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { openWindow, waitReady } from '../support/read-api.ts';
 import { send, type RawInit, type RawResponse } from '../support/requests.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 const ADMIN_TOKEN = 'contract-admin-token-0123';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -57,8 +54,7 @@ const opKey = (op: Pick<Operation, 'method' | 'path'>) => `${op.method.toUpperCa
 let api: TestApi; // the API under test: ADMIN_TOKEN set, private probes allowed
 let busy: TestApi; // QUEUE_MAX=1, private probes refused (its own prefix)
 let down: TestApi; // on a private redis-server that is stopped
-let redisDir: string;
-let redis: LocalRedis;
+let redis: PrivateRedis;
 let direct: FakeA2sServer[]; // game servers that answer
 let garbage: FakeA2sServer; // something that answers, but not a game server
 let doc: Document;
@@ -482,8 +478,7 @@ function servedRoutes(stack: LayerLike[], prefix = ''): string[] {
 }
 
 beforeAll(async () => {
-  redisDir = mkdtempSync(join(tmpdir(), 'seedblock-openapi-redis-'));
-  redis = await startLocalRedis({ dir: redisDir, durable: false });
+  redis = await startPrivateRedis({ name: 'openapi-redis' });
   [api, busy, down, garbage, ...direct] = await Promise.all([
     startTestApi({ ADMIN_TOKEN, PROBE_ALLOW_PRIVATE: '1', PROBE_TIMEOUT_MS: '300' }),
     startTestApi({ QUEUE_MAX: '1' }),
@@ -491,7 +486,7 @@ beforeAll(async () => {
     startFakeA2sServer({ mode: 'garbage' }),
     ...Array.from({ length: 6 }, () => startFakeA2sServer({ mode: 'direct' })),
   ]);
-  await redis.stop();
+  await redis.kill();
   const served = await get(api, '/openapi.json');
   expect(served.status).toBe(200);
   doc = served.body as Document;
@@ -504,7 +499,7 @@ afterAll(async () => {
     garbage?.close(),
     ...(direct ?? []).map((f) => f.close()),
   ]);
-  rmSync(redisDir, { recursive: true, force: true });
+  await redis?.stop();
 });
 
 describe('the served document', () => {

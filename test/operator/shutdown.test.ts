@@ -1,12 +1,9 @@
 // Issue 6, operator's view, item 13: graceful shutdown on SIGTERM. Stop accepting, finish the
 // requests and jobs in flight, close Redis, exit 0. The API and the generator worker run as real
 // child processes (node + tsx), as production runs them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portOpen, startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
+import { portOpen } from '../../scripts/redis-server.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import {
@@ -18,6 +15,7 @@ import {
 } from '../support/logged-process.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { send } from '../support/requests.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 /** Resolves with the exit, or with null when the process is still running after `ms`. */
 function exitWithin(child: LoggedProcess, ms: number): Promise<Exit | null> {
@@ -25,16 +23,14 @@ function exitWithin(child: LoggedProcess, ms: number): Promise<Exit | null> {
 }
 
 describe('API process', () => {
-  let dir: string;
-  let redis: LocalRedis;
+  let redis: PrivateRedis;
   let observer: Redis;
   let silent: FakeA2sServer;
 
   // A private redis-server: CLIENT LIST then shows this API's connection and nobody else's.
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'seedblock-shutdown-redis-'));
     [redis, silent] = await Promise.all([
-      startLocalRedis({ dir, durable: false }),
+      startPrivateRedis({ name: 'shutdown-redis' }),
       startFakeA2sServer({ mode: 'silent' }),
     ]);
     observer = new Redis(redis.url, { lazyConnect: true });
@@ -43,7 +39,6 @@ describe('API process', () => {
   afterAll(async () => {
     observer.disconnect();
     await Promise.all([redis.stop(), silent.close()]);
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const clientNames = async () =>

@@ -22,8 +22,10 @@ describe('loadConfig', () => {
   it('has the defaults of the README table', () => {
     expect(loadConfig({})).toMatchObject({
       PORT: 8080,
-      HOST: '0.0.0.0',
+      HOST: '::',
       REDIS_URL: undefined,
+      DATA_DIR: '.data',
+      EMBEDDED_REDIS_PORT: 6390,
       REDIS_PREFIX: 'sb:',
       API_PREFIX: '/api',
       TRUST_PROXY: 'loopback',
@@ -121,8 +123,18 @@ describe('loadConfig', () => {
     ['PROBE_ALLOW_PRIVATE', 'yes'],
     ['RATE_LIMIT_MULTIPLIER', '0'],
     ['LOG_LEVEL', 'loud'],
+    ['EMBEDDED_REDIS_PORT', '0'],
+    ['EMBEDDED_REDIS_PORT', '70000'],
+    ['DISCORD_TOKEN', 'abc'],
+    ['DISCORD_TOKEN', 'Bot MTIzNDU2Nzg5MDEyMzQ1Njc4.GtEsTs.abcdefghijklmnopqrstuvwxyz'],
   ])('%s=%s → ConfigError naming it', (name, value) => {
     expect(configError({ [name]: value }).message).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('DISCORD_TOKEN without DISCORD_APPLICATION_ID is refused, naming DISCORD_APPLICATION_ID', () => {
+    const token = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GtEsTs.abcdefghijklmnopqrstuvwxyz';
+    expect(configError({ DISCORD_TOKEN: token }).message).toMatch(/\bDISCORD_APPLICATION_ID: must be set/);
+    expect(loadConfig({ DISCORD_TOKEN: token, DISCORD_APPLICATION_ID: '123' }).DISCORD_TOKEN).toBe(token);
   });
 
   it('names every bad variable at once', () => {

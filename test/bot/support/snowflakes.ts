@@ -17,4 +17,5 @@ export const COMMAND_CHANNEL_ID = snowflake();
 export const REVIEW_CHANNEL_ID = snowflake();
 export const MODERATOR_ROLE_ID = snowflake();
 export const BOT_USER_ID = snowflake();
-export const BOT_TOKEN = 'test-bot-token';
+/** Shaped like a real one (id, timestamp, signature), as the config schema requires. */
+export const BOT_TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GtEsTs.test-bot-token-signature-part';

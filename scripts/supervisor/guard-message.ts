@@ -1,0 +1,2 @@
+/** What `npm start` tells its orphan guard: a pid to end if the supervisor dies, or one that is gone. */
+export type GuardMessage = { watch: number } | { forget: number };

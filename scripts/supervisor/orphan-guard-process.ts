@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { Logger } from '../../store/logger.ts';
+import type { GuardMessage } from './guard-message.ts';
+
+// The supervisor's side of orphan-guard.ts: keeps it told of every pid, and starts it again
+// (told of them all) should it die.
+
+export class OrphanGuard {
+  private readonly pids = new Set<number>();
+  private process: ChildProcess | undefined;
+  private closed = false;
+
+  constructor(private readonly logger: Logger) {
+    this.spawn();
+  }
+
+  private spawn(): void {
+    const guard = spawn(
+      process.execPath,
+      [...process.execArgv, join(import.meta.dirname, 'orphan-guard.ts')],
+      {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
+    guard.on('error', () => {}); // a send racing its death; the exit below handles it
+    this.process = guard;
+    for (const pid of this.pids) this.send({ watch: pid });
+    guard.once('exit', (code, signal) => {
+      if (this.closed) return;
+      this.logger.error(
+        { exitCode: code, signal },
+        `orphan guard exited (${signal ?? code}); starting it again`,
+      );
+      this.spawn();
+    });
+  }
+
+  private send(message: GuardMessage): void {
+    if (this.process?.connected) this.process.send(message);
+  }
+
+  watch(pid: number): void {
+    this.pids.add(pid);
+    this.send({ watch: pid });
+  }
+
+  forget(pid: number): void {
+    this.pids.delete(pid);
+    this.send({ forget: pid });
+  }
+
+  /** Once everything it watched has exited: closing the channel ends it, with nothing to kill. */
+  close(): void {
+    this.closed = true;
+    if (this.process?.connected) this.process.disconnect();
+  }
+}
