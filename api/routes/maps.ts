@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { RATE_LIMITS } from '../../store/index.ts';
+import { failureFields, RATE_LIMITS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { mapCoding, type MapCoding } from '../http/content-coding.ts';
 import type { MapBytes, MapSource } from '../maps/memory-cache.ts';
@@ -76,7 +76,9 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
     // this read nothing.
     await store
       .cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES)
-      .catch((err: unknown) => logger.warn({ err, seed }, 'rebuilt map not kept in the map cache'));
+      .catch((err: unknown) =>
+        logger.warn({ ...failureFields(err), seed }, 'rebuilt map not kept in the map cache'),
+      );
     // A window may have opened while the map was rebuilt.
     await visible(seed);
     return mapMemory.keep(seed, bytes);
