@@ -24,6 +24,8 @@ export interface MapReadOptions {
   queueMax: number;
   /** Uncached seeds per minute per IP (spec 8), times the configured multiplier. */
   uncachedLimit: number;
+  /** The reader's generator version: a cached map of another is not served (read-map.lua). */
+  generatorVersion: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<Map
     o.queueMax,
     o.uncachedLimit,
     windowMs,
+    o.generatorVersion,
   );
   const kind = reply[0]!.toString();
   switch (kind) {

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { GENERATOR_VERSION } from '../../generator/version.ts';
 import { failureFields, RATE_LIMITS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { mapCoding, type MapCoding } from '../http/content-coding.ts';
@@ -72,10 +73,10 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
     const bytes = await rebuild(seed).catch((err: unknown) => {
       throw err instanceof RebuildsBusyError ? mapUnavailable() : err;
     });
-    // Keeping it is a favour to the next read: a Redis that refuses (at maxmemory, say) loses
-    // this read nothing.
+    // Keeping it (and the seed's index entry as this generator makes it) is a favour to the next
+    // read: a Redis that refuses (at maxmemory, say) loses this read nothing.
     await store
-      .cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES)
+      .cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES, bytes.summary)
       .catch((err: unknown) =>
         logger.warn({ ...failureFields(err), seed }, 'rebuilt map not kept in the map cache'),
       );
@@ -94,6 +95,7 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
       clientKey: clientKey(req),
       queueMax: config.QUEUE_MAX,
       uncachedLimit,
+      generatorVersion: GENERATOR_VERSION,
     });
     switch (read.kind) {
       case 'cached':

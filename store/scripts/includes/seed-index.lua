@@ -111,6 +111,17 @@ local function indexSeed(prefix, seed, roomCount, spawns, markers, detected)
   return order
 end
 
+--- Rewrites a dumped seed's roomCount, spawns and markers (as the generator now makes its map),
+--- keeping its order and `detected` flag; a no-op for a seed without a map.
+local function refreshSeedSummary(prefix, seed, roomCount, spawns, markers)
+  local order = seedOrder(prefix, seed)
+  if not order then return end
+  local key, index = listSlot(prefix, order)
+  local at = index * LIST_ENTRY
+  local detected = redis.call('GETRANGE', key, at + LIST_ENTRY - 1, at + LIST_ENTRY - 1)
+  redis.call('SETRANGE', key, at, listEntry(seed, roomCount, spawns, markers, tonumber(detected)))
+end
+
 --- Sets the `detected` flag of a dumped seed's list entry (a no-op for a seed without a map).
 local function setSeedDetected(prefix, seed, detected)
   local order = seedOrder(prefix, seed)
