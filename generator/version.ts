@@ -16,7 +16,8 @@ function files(dir: string): string[] {
     .sort();
 }
 
-function versionOf(root: string): string {
+/** The version of the generator whose files are under `root`. */
+export function versionOf(root: string): string {
   const hash = createHash('sha256');
   for (const file of files(root)) {
     const name = relative(root, file);
