@@ -50,6 +50,8 @@ const operations = {
   readJob: maps.readJob,
   readSeedPage: maps.readSeedPage,
   migrateSeedIndex: maps.migrateSeedIndex,
+  dumpedSeeds: maps.dumpedSeeds,
+  refreshSeedSummaries: maps.refreshSeedSummaries,
   cacheMap: mapCache.cacheMap,
   trimMapCache: mapCache.trimMapCache,
   touchCachedMaps: mapCache.touchCachedMaps,

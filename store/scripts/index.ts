@@ -63,6 +63,7 @@ export interface ScriptCommands {
   failJob(...args: Arg[]): Promise<string>;
   requeueStaleJobs(...args: Arg[]): Promise<number>;
   recordDetection(...args: Arg[]): Promise<string>;
+  refreshSeedSummaries(...args: Arg[]): Promise<number>;
 }
 
 export function defineScripts(redis: Redis): void {

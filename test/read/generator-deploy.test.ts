@@ -2,7 +2,8 @@
 // an API and a worker of this checkout fill the map cache (and the API's memory) and the seed
 // index; then they stop, and an API from a copy of the checkout whose generator makes other maps
 // (one spawn fewer) serves the same Redis. It never serves the old bytes or ETag (not even to a
-// client revalidating the old ETag), and the seed index's spawns follow the new maps.
+// client revalidating the old ETag), and the seed index's spawns follow the new maps: lazily for
+// the maps read, and for every other one with `admin -- maps reindex`.
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENERATOR_VERSION, versionOf } from '../../generator/version.ts';
 import { openStore, redisReady } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
-import { REPO_ROOT } from '../support/child.ts';
+import { oneJsonLine, REPO_ROOT, runTs } from '../support/child.ts';
 import { startLoggedApi, startLoggedWorker, type LoggedApi } from '../support/logged-process.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { send } from '../support/requests.ts';
 
+/** Read after the deploy. */
 const SEEDS = [881_001, 881_002, 881_003];
+/** Not read after the deploy: only the reindex brings their entries up to date. */
+const UNREAD = [881_004, 881_005];
 
 type MapBody = { spawns: unknown[] };
 type SeedPage = { items: { seed: number; spawns: number; roomCount: number }[] };
@@ -48,7 +52,9 @@ async function readAll(api: LoggedApi) {
 async function indexed(api: LoggedApi): Promise<Map<number, number>> {
   const res = await send<SeedPage>(`${api.base}/seeds?limit=500`);
   expect(res.status).toBe(200);
-  return new Map(res.body.items.filter((i) => SEEDS.includes(i.seed)).map((i) => [i.seed, i.spawns]));
+  return new Map(
+    res.body.items.filter((i) => [...SEEDS, ...UNREAD].includes(i.seed)).map((i) => [i.seed, i.spawns]),
+  );
 }
 
 let root: string;
@@ -62,7 +68,7 @@ beforeAll(async () => {
   const api = await startLoggedApi({ REDIS_PREFIX: prefix });
   const worker = startLoggedWorker(prefix);
   try {
-    for (const seed of SEEDS) {
+    for (const seed of [...SEEDS, ...UNREAD]) {
       await pollUntil(
         () => send(`${api.base}/maps/${seed}`),
         (r) => r.status === 200,
@@ -108,6 +114,17 @@ describe('a changed generator deployed over a populated map cache', () => {
       // The seed index now says what the new generator makes.
       const spawnsAfter = await indexed(api);
       for (const seed of SEEDS) expect(spawnsAfter.get(seed)).toBe(spawnsBefore.get(seed)! - 1);
+      for (const seed of UNREAD) expect(spawnsAfter.get(seed)).toBe(spawnsBefore.get(seed));
+
+      // The reindex, from the new checkout, brings the rest up to date; once is enough.
+      const env = { REDIS_URL: inject('redisUrl'), REDIS_PREFIX: prefix, SEEDBLOCK_CLOCK: 'manual' };
+      const first = await runTs('scripts/admin.ts', ['maps', 'reindex'], env, 30_000, root);
+      expect(first.code, first.stderr).toBe(0);
+      expect(oneJsonLine(first.stdout)).toEqual({ generatorVersion: newVersion, seeds: 5, changed: 2 });
+      const reindexed = await indexed(api);
+      for (const seed of [...SEEDS, ...UNREAD]) expect(reindexed.get(seed)).toBe(spawnsBefore.get(seed)! - 1);
+      const again = await runTs('scripts/admin.ts', ['maps', 'reindex'], env, 30_000, root);
+      expect(oneJsonLine(again.stdout)).toEqual({ generatorVersion: newVersion, seeds: 5, changed: 0 });
     } finally {
       await api.stop();
     }
