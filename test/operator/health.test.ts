@@ -164,6 +164,8 @@ describe('on a Redis that is stopped, killed and restarted', () => {
     expect((await healthz(api)).status).toBe(200);
     // Calls that need Redis fail meanwhile: 503, logged at warn; none adds an outage line.
     for (let i = 0; i < 10; i++) expect((await send(`${api.base}/seeds`)).status).toBe(503);
+    // The version answers from memory, and leaves the outage to its one line (no stack per call).
+    for (let i = 0; i < 3; i++) expect((await send(`${api.base}/plugin/v1/version`)).status).toBe(200);
 
     redis = await startLocalRedis({ dir: redisDir, port, durable: false });
     // A fresh Redis holds no scripts: readiness loads them, and says ready.
