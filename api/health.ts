@@ -5,8 +5,8 @@ import { sendJson } from './http/json-answer.ts';
 import { READY_CHECKS, type Generators, type ReadyCheck, type ReadyCheckName } from './schemas.ts';
 import { viewerBuilt, viewerDistDir } from './viewer-files.ts';
 
-export const LIVENESS_PATH = '/healthz';
-export const READINESS_PATH = '/readyz';
+const LIVENESS_PATH = '/healthz';
+const READINESS_PATH = '/readyz';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -36,19 +36,15 @@ export function healthProbes({ store, config }: Pick<ApiDeps, 'store' | 'config'
   const distDir = viewerDistDir(config.VIEWER_DIST_DIR);
 
   const redis = store.ctx.redis;
-  // Disconnected, ioredis says "Stream isn't writeable…": the connection's state says it plainly.
+  const reason = (err: unknown): string => {
+    // Disconnected, ioredis says "Stream isn't writeable…": the connection's state says it plainly.
+    if (redis.status !== 'ready') return `no connection to Redis (${redis.status})`;
+    return err instanceof Error ? err.message : String(err);
+  };
   const check = (work: Promise<unknown>): Promise<ReadyCheck> =>
     inTime(work).then(
       () => ({ ok: true }),
-      (err: unknown) => ({
-        ok: false,
-        error:
-          redis.status === 'ready'
-            ? err instanceof Error
-              ? err.message
-              : String(err)
-            : `no connection to Redis (${redis.status})`,
-      }),
+      (err: unknown) => ({ ok: false, error: reason(err) }),
     );
 
   async function readiness() {
