@@ -17,7 +17,7 @@ import { selfClaimRoutes } from './routes/self-claim.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
 import { versionRoutes } from './routes/version.ts';
-import { viewerRouter } from './viewer-files.ts';
+import { viewerDistDir, viewerRouter } from './viewer-files.ts';
 
 /**
  * The express app, which the front door (front-door.ts) hands every request it does not answer
@@ -58,7 +58,7 @@ export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): ex
     res.type(deps.metrics.registry.contentType).send(body);
   });
 
-  app.use(viewerRouter({ apiPrefix: config.API_PREFIX }));
+  app.use(viewerRouter({ apiPrefix: config.API_PREFIX, distDir: viewerDistDir(config.VIEWER_DIST_DIR) }));
   app.use(notFound);
   app.use(errorHandler(logger, deps.metrics));
   return app;

@@ -3,14 +3,15 @@ import parseUrl from 'parseurl';
 import type { ManualClock } from '../store/index.ts';
 import { createApp } from './app.ts';
 import type { ApiDeps } from './deps.ts';
+import { healthProbes } from './health.ts';
 import { clockDate } from './http/clock-date.ts';
 import { edge } from './http/edge.ts';
 import { errorAnswer } from './http/error-handler.ts';
 import { mapReads, mapRoutePath, plainMapRead } from './routes/maps.ts';
 
 /**
- * Where every request starts, on node's request: the edge (request id, log line and metrics,
- * https redirect, API request count), then the manual clock's `Date` header in test mode, then
+ * Where every request starts, on node's request: the health probes, then the edge (request id,
+ * log line and metrics, https redirect, API request count), then the manual clock's `Date` header in test mode, then
  * either a map read in its plain form, answered right here, or the express app for the rest.
  *
  * Map reads are most of the traffic and their answer needs nothing from express, whose routing
@@ -20,6 +21,7 @@ export function frontDoor(deps: ApiDeps): RequestListener {
   const readMap = mapReads(deps);
   const app = createApp(deps, readMap);
   const passEdge = edge(deps);
+  const answerProbe = healthProbes(deps);
   const mapSeed = plainMapRead(deps.config.API_PREFIX);
   const mapRoute = mapRoutePath(deps.config.API_PREFIX);
   const answerError = errorAnswer(deps.logger, deps.metrics);
@@ -33,6 +35,8 @@ export function frontDoor(deps: ApiDeps): RequestListener {
   return (req, res) => {
     const path = parseUrl(req)?.pathname ?? '/';
     const seed = mapSeed(req, path);
+    // Health probes before the edge: never logged, counted or redirected (health.ts).
+    if (seed === null && answerProbe(req, res, path)) return;
     if (passEdge(req, res, path, seed === null ? undefined : mapRoute)) return;
     if (stampDate) void stampDate(res).then(() => dispatch(req, res, path, seed));
     else dispatch(req, res, path, seed);

@@ -7,18 +7,21 @@ import {
   DetectionBodySchema,
   ErrorBodySchema,
   JobSchema,
+  LivenessSchema,
   MapPendingSchema,
   MapUnavailableSchema,
   OverviewSchema,
   PluginClaimBodySchema,
   PluginOutdatedSchema,
   ProtectionSchema,
+  ReadySchema,
   ReportBodySchema,
   ReportResponseSchema,
   RevokeResponseSchema,
   SeedPageSchema,
   SelfClaimBodySchema,
   TooManyCredentialsSchema,
+  UnreadySchema,
   VerifiedClaimSchema,
   VersionInfoSchema,
 } from './schemas.ts';
@@ -31,8 +34,10 @@ import {
 type Answer = { description: string; schema?: z.ZodType; headers?: string[] };
 export interface Operation {
   method: 'get' | 'post';
-  /** OpenAPI path under the API prefix. */
+  /** OpenAPI path under the API prefix, or at the root with `outsidePrefix`. */
   path: string;
+  /** Served at the root whatever API_PREFIX is (the health probes). */
+  outsidePrefix?: true;
   summary: string;
   auth?: 'serverKey' | 'adminToken';
   body?: z.ZodType;
@@ -224,6 +229,29 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
+    path: '/healthz',
+    outsidePrefix: true,
+    summary: 'Liveness: answers while the process runs (HEAD too; never logged or rate-limited)',
+    responses: { 200: { description: 'Alive', schema: LivenessSchema, headers: ['Cache-Control'] } },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    outsidePrefix: true,
+    summary:
+      'Readiness: Redis answers a PING within 500 ms, the Lua scripts are loaded, the viewer is built; ' +
+      'also the generator workers seen in the last 30 s and the queue depth (HEAD too; never logged or rate-limited)',
+    responses: {
+      200: { description: 'Ready', schema: ReadySchema, headers: ['Cache-Control'] },
+      503: {
+        description: '`not ready`: failed names each check that did not pass, checks says why',
+        schema: UnreadySchema,
+        headers: ['Cache-Control'],
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/openapi.json',
     summary: 'This OpenAPI 3.1 document',
     responses: {
@@ -255,6 +283,8 @@ export function openApiDocument(apiPrefix: string) {
       description,
       schema: { type: 'integer' },
     }));
+    // The probes sit at the root: their path item overrides the document's server (the prefix).
+    if (op.outsidePrefix) (paths[op.path] ??= {}).servers = [{ url: '/' }];
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
       ...(op.auth ? { security: [{ [op.auth]: [] }] } : {}),

@@ -180,3 +180,47 @@ export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, error = 'inv
   if (!parsed.success) throw new HttpError(400, error);
   return parsed.data;
 }
+
+/** GET /healthz: liveness, answered while the event loop runs. */
+export const LivenessSchema = z.object({ status: z.literal('ok') });
+
+/** One readiness check: passed, or why not. */
+const ReadyCheckSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export const READY_CHECKS = ['redis', 'scripts', 'viewer'] as const;
+export type ReadyCheckName = (typeof READY_CHECKS)[number];
+export type ReadyCheck = z.infer<typeof ReadyCheckSchema>;
+const ReadyChecksSchema = z.object({
+  redis: ReadyCheckSchema,
+  scripts: ReadyCheckSchema,
+  viewer: ReadyCheckSchema,
+});
+
+/**
+ * The generator workers seen in the last 30 s and the queue depth; `stalled` when jobs wait and
+ * no worker is there (reported, not a failed check). Null when Redis could not be read.
+ */
+export const GeneratorsSchema = z.object({
+  workers: z.number().int().min(0),
+  waiting: z.number().int().min(0),
+  active: z.number().int().min(0),
+  stalled: z.boolean(),
+});
+export type Generators = z.infer<typeof GeneratorsSchema>;
+
+/** GET /readyz, 200. */
+export const ReadySchema = z.object({
+  status: z.literal('ready'),
+  checks: ReadyChecksSchema,
+  generators: GeneratorsSchema.nullable(),
+});
+/** GET /readyz, 503: `failed` names each check that did not pass. */
+export const UnreadySchema = z.object({
+  status: z.literal('unready'),
+  error: z.literal('not ready'),
+  failed: z.array(z.enum(READY_CHECKS)).min(1),
+  checks: ReadyChecksSchema,
+  generators: GeneratorsSchema.nullable(),
+});

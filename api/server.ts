@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../store/config.ts';
 import { redisReady, type Store } from '../store/index.ts';
 import { listen, localAddress } from '../store/listen.ts';
+import { logRedisOutages } from '../store/redis-outages.ts';
 import { storeFromConfig } from '../store/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
+import { startGeneratorWatch } from './jobs/generator-watch.ts';
 import { startMapUpkeep } from './jobs/map-upkeep.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
 import { startRequestCounter } from './jobs/request-counter.ts';
@@ -16,6 +18,7 @@ import { HiddenSeeds } from './maps/hidden-seeds.ts';
 import { MapMemoryCache } from './maps/memory-cache.ts';
 import { createMetrics } from './metrics.ts';
 import { createProbe } from './probe/index.ts';
+import { viewerBuilt, viewerDistDir } from './viewer-files.ts';
 
 export interface RunningApi {
   readonly url: string;
@@ -32,6 +35,14 @@ export interface RunningApi {
 /** Starts one API process: the HTTP server, the window sweeper and the release poller. */
 export async function startApiServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL, 'api')) {
   const store = storeFromConfig(config, 'seedblock-api');
+  logRedisOutages(store.ctx.redis, logger, config.REDIS_URL!);
+  const distDir = viewerDistDir(config.VIEWER_DIST_DIR);
+  if (!viewerBuilt(distDir)) {
+    logger.warn(
+      { distDir },
+      'the map viewer is not built: its pages answer 503 and /readyz fails; run npm run build:viewer',
+    );
+  }
   // Serve even when Redis is not up yet: calls answer 503 until it is, then recover by themselves.
   await redisReady(store.ctx.redis, 5_000).catch(() =>
     logger.warn({ redis: 'not ready' }, 'starting without Redis; calls answer 503 until it is reachable'),
@@ -78,6 +89,7 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
   const sweeper = startWindowSweeper(deps);
   const releases = startReleasePoller(deps);
   const mapCache = startMapUpkeep(deps);
+  const generatorWatch = startGeneratorWatch(deps);
   const { port } = server.address() as AddressInfo;
   logger.info({ port, prefix: config.API_PREFIX, clock: config.SEEDBLOCK_CLOCK }, 'api listening');
   return {
@@ -89,6 +101,7 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
       closing = true;
       sweeper.stop();
       releases.stop();
+      generatorWatch.stop();
       for (const res of inFlight) {
         if (!res.headersSent) res.setHeader('Connection', 'close');
       }

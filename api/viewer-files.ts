@@ -3,7 +3,7 @@
 
 import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR } from '../viewer/dist-dir.ts';
 import { API_PREFIX_TOKEN, BASE_TOKEN } from '../viewer/index-html.ts';
@@ -14,6 +14,12 @@ export interface ViewerRouterOptions {
   /** Build output; defaults to viewer/dist. */
   distDir?: string;
 }
+
+/** VIEWER_DIST_DIR, else viewer/dist. */
+export const viewerDistDir = (configured: string | undefined): string => configured ?? DIST_DIR;
+
+/** Whether a viewer build is there to serve (its page shell exists). */
+export const viewerBuilt = (distDir: string): boolean => existsSync(join(distDir, 'index.html'));
 
 /** Page routes of the single-page app (history routing), relative to the mount point. */
 export const VIEWER_ROUTES = ['/', '/seed/:seed', '/seeds', '/stats'] as const;

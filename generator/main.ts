@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../store/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
 import { createLogger } from '../store/logger.ts';
 import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../store/process.ts';
+import { logRedisOutages } from '../store/redis-outages.ts';
 import { startWorker } from './worker.ts';
 
 // `npm run generator`: one generator worker, pointed at REDIS_URL. Run as many as you like.
@@ -10,6 +11,7 @@ try {
   const config = loadConfig();
   const store = storeFromConfig(config, 'seedblock-generator');
   const logger = createLogger(config.LOG_LEVEL, 'generator');
+  logRedisOutages(store.ctx.redis, logger, config.REDIS_URL!);
   const blocking = connectRedis({
     url: config.REDIS_URL!,
     name: 'seedblock-generator-queue',

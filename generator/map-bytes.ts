@@ -5,6 +5,7 @@ import type { MapBodies } from '../store/index.ts';
 import { generateMap } from './facility.ts';
 import { mapSummary, type MapSummary } from './map-summary.ts';
 import { MapSchema } from './map-schema.ts';
+import { GENERATOR_VERSION } from './version.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -21,7 +22,7 @@ export function buildMapJson(seed: number): { json: Buffer; summary: MapSummary 
 
 /**
  * The bodies a map is sent as: brotli and gzip with fixed settings (so a rebuild gives the same
- * bytes, under the same strong ETag, a hash of the JSON). Compressed on libuv's thread pool,
+ * bytes, under the same strong ETag: the generator's version and a hash of the JSON). Compressed on libuv's thread pool,
  * which keeps the event loop free while a rebuilt map is compressed.
  */
 export async function compressMap(json: Buffer): Promise<MapBodies> {
@@ -35,5 +36,6 @@ export async function compressMap(json: Buffer): Promise<MapBodies> {
     }),
     gzipAsync(json, { level: 9 }),
   ]);
-  return { etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`, br, gz };
+  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 32);
+  return { etag: `"${GENERATOR_VERSION}.${hash}"`, br, gz };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cron from 'node-cron';
-import { isDbUnavailable, type Store, type StoreRedis } from '../store/index.ts';
+import { isDbUnavailable, WORKER_BEAT_MS, type Store, type StoreRedis } from '../store/index.ts';
 import type { Logger } from '../store/logger.ts';
 import { buildMapJson, compressMap } from './map-bytes.ts';
 
@@ -24,6 +24,12 @@ export function startWorker({ store, blocking, logger, cacheMaxBytes, waitSecond
   const workerId = randomUUID();
   let running = true;
   let current: number | null = null;
+
+  // Readiness counts the workers that beat lately (store/workers.ts); Redis away, a beat is lost.
+  const beat = () => store.beatWorker(workerId).catch(() => {});
+  void beat();
+  const heartbeat = setInterval(beat, WORKER_BEAT_MS);
+  heartbeat.unref();
 
   const reaper = cron.schedule('*/5 * * * * *', async () => {
     try {
@@ -77,11 +83,13 @@ export function startWorker({ store, blocking, logger, cacheMaxBytes, waitSecond
     get current() {
       return current;
     },
-    /** Stops taking jobs, finishes the one in hand, stops the reaper. */
+    /** Stops taking jobs, finishes the one in hand, stops the reaper and the heartbeat. */
     async stop() {
       running = false;
+      clearInterval(heartbeat);
       await reaper.stop();
       await loop;
+      await store.forgetWorker(workerId).catch(() => {});
     },
   };
 }

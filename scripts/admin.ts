@@ -11,6 +11,7 @@ import {
   SUPERSEDED_MEANING,
   type Store,
 } from '../store/index.ts';
+import { reindexMaps } from '../generator/reindex.ts';
 import { storeFromConfig } from '../store/process.ts';
 import { resolveRedisUrl } from './embedded.ts';
 
@@ -128,6 +129,10 @@ const COMMANDS: Record<string, Command> = {
   'blocklist remove': {
     usage: 'blocklist remove <seed>',
     run: (store, p) => store.removeFromBlocklist(seedArg(arg(p, 0, 'seed'))),
+  },
+  'maps reindex': {
+    usage: 'maps reindex',
+    run: (store) => reindexMaps(store),
   },
   detect: {
     usage: 'detect <seed>',

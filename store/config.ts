@@ -114,6 +114,8 @@ export const ConfigSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     /** The port of the Redis `npm start` runs when REDIS_URL is unset (127.0.0.1 only). */
     EMBEDDED_REDIS_PORT: port.pipe(z.number().min(1, 'a port number 1..65535')).default(6390),
+    /** The viewer's build output the API serves; viewer/dist when unset. */
+    VIEWER_DIST_DIR: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {

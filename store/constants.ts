@@ -50,3 +50,10 @@ export const JOB_VISIBILITY_MS = 30_000;
 export const JOB_MAX_ATTEMPTS = 3;
 /** Detections are counted over the last 24 hours and 7 days. */
 export const DETECTION_WINDOWS_MS = { '24h': 24 * 60 * MINUTE, '7d': 7 * 24 * 60 * MINUTE } as const;
+
+/** A generator worker counts as present while its last heartbeat is this recent. */
+export const WORKER_SEEN_MS = 30_000;
+/** How often a generator worker heartbeats (well inside WORKER_SEEN_MS). */
+export const WORKER_BEAT_MS = 10_000;
+/** Readiness: Redis must answer a PING within this. */
+export const READY_PING_MS = 500;

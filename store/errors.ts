@@ -41,3 +41,11 @@ export function isStoreFailure(err: unknown): boolean {
 export function isRedisRefusal(err: unknown): boolean {
   return err instanceof ReplyError;
 }
+
+/**
+ * An error as log fields: for Redis being away (an expected state, whose outage the connection
+ * logs once) its message alone, no stack of ioredis internals; anything else in full.
+ */
+export function failureFields(err: unknown): { reason: string } | { err: unknown } {
+  return isDbUnavailable(err) ? { reason: (err as Error).message } : { err };
+}

@@ -14,6 +14,7 @@ import * as reviews from './reviews.ts';
 import * as selfClaim from './self-claim.ts';
 import * as stats from './stats.ts';
 import * as versions from './versions.ts';
+import * as workers from './workers.ts';
 
 // The store package: every operation on shared state, used alike by the API, the bot, the
 // generator and the operator CLI. Each operation is a plain function of (context, input); a
@@ -49,6 +50,8 @@ const operations = {
   readJob: maps.readJob,
   readSeedPage: maps.readSeedPage,
   migrateSeedIndex: maps.migrateSeedIndex,
+  dumpedSeeds: maps.dumpedSeeds,
+  refreshSeedSummaries: maps.refreshSeedSummaries,
   cacheMap: mapCache.cacheMap,
   trimMapCache: mapCache.trimMapCache,
   touchCachedMaps: mapCache.touchCachedMaps,
@@ -60,6 +63,9 @@ const operations = {
   requeueStaleJobs: generationQueue.requeueStaleJobs,
   queueDepth: generationQueue.queueDepth,
   recordGenerationTime: generationQueue.recordGenerationTime,
+  beatWorker: workers.beatWorker,
+  forgetWorker: workers.forgetWorker,
+  countLiveWorkers: workers.countLiveWorkers,
   readGenerationTotals: generationQueue.readGenerationTotals,
   recordDetection: detections.recordDetection,
   readOverview: stats.readOverview,
@@ -119,8 +125,15 @@ export function openStore({ redisUrl, prefix, clock, name }: OpenStoreOptions): 
 export * from './constants.ts';
 export type { Clock, ManualClock } from './clock.ts';
 export type { StoreContext } from './context.ts';
-export { DbUnavailableError, isDbUnavailable, isRedisRefusal, isStoreFailure } from './errors.ts';
+export {
+  DbUnavailableError,
+  failureFields,
+  isDbUnavailable,
+  isRedisRefusal,
+  isStoreFailure,
+} from './errors.ts';
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
+export { ensureScriptsLoaded } from './scripts/index.ts';
 export { REPORT_EVENTS, type ReportEvent, type ReportDecision, type SeedBlock } from './block-engine.ts';
 export {
   TooManyKeysError,

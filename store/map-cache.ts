@@ -1,4 +1,5 @@
 import type { StoreContext } from './context.ts';
+import type { GeneratedMap } from './generation-queue.ts';
 
 // The map cache in Redis: compressed map bodies under a hard cap of bytes, least recently read
 // evicted first (store/scripts/includes/map-cache.lua). Maps are derived data: whatever is not
@@ -11,14 +12,23 @@ export interface MapBodies {
   gz: Buffer;
 }
 
-/** Keeps a rebuilt map when it fits under `capBytes`, evicting least recently read maps first. */
+/** A map's entry in the seed index, as its generator makes it. */
+type MapSummary = Pick<GeneratedMap, 'roomCount' | 'spawns' | 'markers'>;
+
+/**
+ * Keeps a rebuilt map when it fits under `capBytes`, evicting least recently read maps first, in
+ * place of another version's; with `summary`, the seed's index entry is brought up to date.
+ */
 export async function cacheMap(
   ctx: StoreContext,
   seed: number,
   bodies: MapBodies,
   capBytes: number,
+  summary?: MapSummary,
 ): Promise<boolean> {
-  return (await ctx.redis.cacheMap(ctx.prefix, seed, capBytes, bodies.etag, bodies.br, bodies.gz)) === 1;
+  const { etag, br, gz } = bodies;
+  const index = summary ? [summary.roomCount, summary.spawns, summary.markers] : ['', '', ''];
+  return (await ctx.redis.cacheMap(ctx.prefix, seed, capBytes, etag, br, gz, ...index)) === 1;
 }
 
 /** Evicts least recently read maps until the cache is under `capBytes`; returns how many. */

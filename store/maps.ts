@@ -24,6 +24,8 @@ export interface MapReadOptions {
   queueMax: number;
   /** Uncached seeds per minute per IP (spec 8), times the configured multiplier. */
   uncachedLimit: number;
+  /** The reader's generator version: a cached map of another is not served (read-map.lua). */
+  generatorVersion: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<Map
     o.queueMax,
     o.uncachedLimit,
     windowMs,
+    o.generatorVersion,
   );
   const kind = reply[0]!.toString();
   switch (kind) {
@@ -129,6 +132,47 @@ export async function readSeedPage(
     total: Number(reply[0]),
     nextCursor: reply[1] === '' ? null : Number(reply[1]),
   };
+}
+
+// seed-index.lua's LIST_CHUNK and LIST_ENTRY: entries per seeds:list:<n> key, bytes per entry.
+const LIST_CHUNK = 128;
+const LIST_ENTRY = 24;
+
+/** The index's entries of the `count` dump orders after `after`, in order; one GET per chunk. */
+async function indexEntries(ctx: StoreContext, after: number, count: number): Promise<SeedListItem[]> {
+  const items: SeedListItem[] = [];
+  const [first, last] = [Math.floor((after + 1) / LIST_CHUNK), Math.floor((after + count) / LIST_CHUNK)];
+  for (let chunk = first; chunk <= last; chunk++) {
+    const text = (await ctx.redis.get(`${ctx.prefix}seeds:list:${chunk}`)) ?? '';
+    for (let at = 0; at + LIST_ENTRY <= text.length; at += LIST_ENTRY) {
+      const order = chunk * LIST_CHUNK + at / LIST_ENTRY;
+      const entry = text.slice(at, at + LIST_ENTRY);
+      // A slot never written (see seed-index.lua) is zero bytes.
+      if (order > after && order <= after + count && !entry.startsWith('\0')) items.push(listItem(entry));
+    }
+  }
+  return items;
+}
+
+/**
+ * Every dumped seed, `batch` dump orders at a time, oldest first, for a pass over the whole index
+ * (`admin -- maps reindex`).
+ */
+export async function* dumpedSeeds(ctx: StoreContext, batch = 1_024): AsyncGenerator<number[]> {
+  const dumped = Number((await ctx.redis.hget(`${ctx.prefix}seeds:index`, 'dumped')) ?? 0);
+  for (let after = 0; after < dumped; after += batch) {
+    yield (await indexEntries(ctx, after, batch)).map((item) => item.seed);
+  }
+}
+
+/** Rewrites the index entries of these seeds' maps (refresh-seed-summaries.lua); how many changed. */
+export async function refreshSeedSummaries(
+  ctx: StoreContext,
+  maps: Pick<SeedListItem, 'seed' | 'roomCount' | 'spawns' | 'markers'>[],
+): Promise<number> {
+  if (maps.length === 0) return 0;
+  const args = maps.flatMap((m) => [m.seed, m.roomCount, m.spawns, m.markers]);
+  return ctx.redis.refreshSeedSummaries(ctx.prefix, ...args);
 }
 
 /**

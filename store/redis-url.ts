@@ -38,3 +38,14 @@ export function parseSentinelUrl(url: string): SentinelTarget | null {
   }
   return target;
 }
+
+/**
+ * A REDIS_URL fit for a log line: the address stays, so a mistyped host or port shows, and the
+ * password (everything after the user name, or the whole userinfo without one) is `***`.
+ */
+export function redactRedisUrl(url: string): string {
+  return url.replace(/^([a-z-]+:\/\/)([^@/#]*)@/, (_, scheme: string, auth: string) => {
+    const colon = auth.indexOf(':');
+    return `${scheme}${colon === -1 ? '' : auth.slice(0, colon + 1)}***@`;
+  });
+}

@@ -50,10 +50,10 @@ export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRe
       metrics.recordRequest(req, status, ms / 1000, route);
       if (!logged(route, status)) return;
       const line = { reqId: id, method: req.method, path, status, ms: Math.round(ms * 100) / 100 };
-      logger.info(
-        route === sample.route && sample.every > 1 ? { ...line, sampled: sample.every } : line,
-        'request',
-      );
+      const fields = route === sample.route && sample.every > 1 ? { ...line, sampled: sample.every } : line;
+      // A 503 (Redis away, busy) is the operator's business: warn, as every other 5xx.
+      if (status >= 500) logger.warn(fields, 'request');
+      else logger.info(fields, 'request');
     });
   };
 }

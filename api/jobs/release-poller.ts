@@ -1,5 +1,6 @@
 import cron from 'node-cron';
 import { z } from 'zod';
+import { failureFields } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 
 // The latest plugin release, from the release host's "latest release" JSON (GitHub releases API
@@ -25,7 +26,7 @@ export async function pollLatestRelease({ store, config, logger }: ApiDeps): Pro
     });
     logger.info({ latest: release.tag_name }, 'latest plugin release updated');
   } catch (err) {
-    logger.warn({ err }, 'could not read the latest plugin release; keeping what is stored');
+    logger.warn(failureFields(err), 'could not read the latest plugin release; keeping what is stored');
   }
 }
 

@@ -1,10 +1,14 @@
 import { buildMapJson, compressMap } from '../../generator/map-bytes.ts';
+import type { MapSummary } from '../../generator/map-summary.ts';
 import type { MapBytes } from './memory-cache.ts';
 
 /** Rebuilds at once per API process; more wait their turn. */
 const REBUILDS_AT_ONCE = 2;
 /** Rebuilds that may wait; past this a read answers 503 `busy` rather than queue without end. */
 const REBUILDS_WAITING_MAX = 64;
+
+/** A rebuilt map, with its seed index entry as this generator makes it. */
+export type RebuiltMap = MapBytes & { summary: MapSummary };
 
 export class RebuildsBusyError extends Error {
   override name = 'RebuildsBusyError';
@@ -17,7 +21,7 @@ export class RebuildsBusyError extends Error {
  * process from reports and claims; many reads of one seed share one rebuild.
  */
 export function mapRebuilds() {
-  const inFlight = new Map<number, Promise<MapBytes>>();
+  const inFlight = new Map<number, Promise<RebuiltMap>>();
   const waiting: (() => void)[] = [];
   let running = 0;
 
@@ -35,17 +39,17 @@ export function mapRebuilds() {
     else running--;
   };
 
-  async function rebuild(seed: number): Promise<MapBytes> {
+  async function rebuild(seed: number): Promise<RebuiltMap> {
     await turn();
     try {
-      const { json } = buildMapJson(seed);
-      return { ...(await compressMap(json)), json };
+      const { json, summary } = buildMapJson(seed);
+      return { ...(await compressMap(json)), json, summary };
     } finally {
       done();
     }
   }
 
-  return (seed: number): Promise<MapBytes> => {
+  return (seed: number): Promise<RebuiltMap> => {
     let pending = inFlight.get(seed);
     if (!pending) {
       pending = rebuild(seed).finally(() => inFlight.delete(seed));

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { RATE_LIMITS } from '../../store/index.ts';
+import { GENERATOR_VERSION } from '../../generator/version.ts';
+import { failureFields, RATE_LIMITS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { mapCoding, type MapCoding } from '../http/content-coding.ts';
 import type { MapBytes, MapSource } from '../maps/memory-cache.ts';
@@ -72,11 +73,13 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
     const bytes = await rebuild(seed).catch((err: unknown) => {
       throw err instanceof RebuildsBusyError ? mapUnavailable() : err;
     });
-    // Keeping it is a favour to the next read: a Redis that refuses (at maxmemory, say) loses
-    // this read nothing.
+    // Keeping it (and the seed's index entry as this generator makes it) is a favour to the next
+    // read: a Redis that refuses (at maxmemory, say) loses this read nothing.
     await store
-      .cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES)
-      .catch((err: unknown) => logger.warn({ err, seed }, 'rebuilt map not kept in the map cache'));
+      .cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES, bytes.summary)
+      .catch((err: unknown) =>
+        logger.warn({ ...failureFields(err), seed }, 'rebuilt map not kept in the map cache'),
+      );
     // A window may have opened while the map was rebuilt.
     await visible(seed);
     return mapMemory.keep(seed, bytes);
@@ -92,6 +95,7 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
       clientKey: clientKey(req),
       queueMax: config.QUEUE_MAX,
       uncachedLimit,
+      generatorVersion: GENERATOR_VERSION,
     });
     switch (read.kind) {
       case 'cached':

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { VERSION_CACHE_SECONDS, type VersionInfo } from '../../store/index.ts';
+import { isDbUnavailable, VERSION_CACHE_SECONDS, type VersionInfo } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /**
@@ -13,7 +13,9 @@ export function versionRoutes({ store, logger }: ApiDeps): Router {
     try {
       lastKnown = await store.getVersionInfo();
     } catch (err) {
-      logger.warn({ err }, 'version info unavailable; answering with the last known');
+      // Redis away is logged once by its connection, not once per request.
+      if (!isDbUnavailable(err))
+        logger.warn({ err }, 'version info unavailable; answering with the last known');
     }
     res.set('Cache-Control', `public, max-age=${VERSION_CACHE_SECONDS}`).json(lastKnown);
   });

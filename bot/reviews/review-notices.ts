@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIMessage, type REST } from 'discord.js';
 import type { Logger } from '../../store/logger.ts';
-import type { Review, Store, StoreRedis } from '../../store/index.ts';
+import { failureFields, type Review, type Store, type StoreRedis } from '../../store/index.ts';
 import { reviewMessage } from './review-message.ts';
 import { loggableError } from '../log-error.ts';
 
@@ -88,7 +88,13 @@ export function startReviewNotices(options: ReviewNoticeOptions): ReviewNotices 
         failures += 1;
         sweep = true;
         const delay = Math.min(250 * 2 ** failures, MAX_BACKOFF_MS);
-        logger.warn({ err: loggableError(err), retryInMs: delay }, 'posting review notices failed');
+        logger.warn(
+          {
+            ...('err' in failureFields(err) ? { err: loggableError(err) } : failureFields(err)),
+            retryInMs: delay,
+          },
+          'posting review notices failed',
+        );
         await sleep(delay, undefined, { signal: stopping.signal }).catch(() => {});
       }
     }

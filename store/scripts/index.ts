@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -62,10 +63,22 @@ export interface ScriptCommands {
   failJob(...args: Arg[]): Promise<string>;
   requeueStaleJobs(...args: Arg[]): Promise<number>;
   recordDetection(...args: Arg[]): Promise<string>;
+  refreshSeedSummaries(...args: Arg[]): Promise<number>;
 }
 
 export function defineScripts(redis: Redis): void {
   for (const { name, numberOfKeys, lua } of sources) {
     redis.defineCommand(name, { numberOfKeys, lua });
   }
+}
+
+const digests = sources.map(({ lua }) => createHash('sha1').update(lua).digest('hex'));
+
+/**
+ * Makes sure Redis holds every script (readiness): the ones it lacks (a restarted Redis forgets
+ * them all) are loaded now rather than on their first call. Rejects when one cannot be loaded.
+ */
+export async function ensureScriptsLoaded(redis: Redis): Promise<void> {
+  const present = (await redis.script('EXISTS', ...digests)) as number[];
+  await Promise.all(sources.map(({ lua }, i) => (present[i] === 1 ? undefined : redis.script('LOAD', lua))));
 }

@@ -7,7 +7,8 @@
   KEYS: [1] the per-IP counter of uncached seeds (hash resetAt, over; up to the limit's seeds in
            the set <key>:members)
   ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] seed cooldown ms  [5] protection recent length
-        [6] queue max  [7] uncached limit  [8] limit window ms
+        [6] queue max  [7] uncached limit  [8] limit window ms  [9] generator version (an ETag
+        starts `"<version>.`; a cached map of another version is not served: 'rebuild')
   Touches: what seedBlock and enqueueJob touch; the seed index (read); the map cache (read, and
            the LRU tick of an entry read); the counter.
   Returns: { 'blocked', until ms } | { 'permanent' } |
@@ -31,7 +32,8 @@ if block ~= '' then return { 'blocked', block } end
 -- A dumped seed counts as generated (spec 8): never limited, never queued again.
 if seedOrder(prefix, seed) then
   local cached = redis.call('HMGET', prefix .. 'mapcache:' .. seed, 'etag', 'br', 'gz')
-  if not cached[1] then return { 'rebuild' } end
+  local version = '"' .. ARGV[9] .. '.'
+  if not cached[1] or string.sub(cached[1], 1, #version) ~= version then return { 'rebuild' } end
   touchCachedMap(prefix, seed)
   return { 'cached', cached[1], cached[2], cached[3] }
 end

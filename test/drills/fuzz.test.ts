@@ -128,10 +128,13 @@ interface Route {
 const routePattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{seed\\}', '([^/]+)')}/?$`, 'i');
 
+/** Where an operation is served: under the API prefix, or at the root (the health probes). */
+const servedAt = (op: Operation) => (op.outsidePrefix ? op.path : `/api${op.path}`);
+
 /** The routes of api/app.ts, as Express matches them (case-insensitive, optional trailing slash). */
 const ROUTES: Route[] = [
   ...OPERATIONS.map((op) => ({
-    pattern: routePattern(`/api${op.path}`),
+    pattern: routePattern(servedAt(op)),
     methods: op.method === 'get' ? ['GET', 'HEAD'] : ['POST'],
     kind: 'operation' as const,
     op,
@@ -191,8 +194,13 @@ function allowedFor(req: FuzzRequest, trustsProxy: boolean): Allowed {
       statuses.set(status, { errors, schema, headers, contentType });
     }
   };
+  // The health probes are answered before the edge: a load balancer's plain-http probe is never
+  // redirected (api/health.ts).
+  const pathname = new URL(`http://127.0.0.1${req.path}`).pathname;
+  const probe =
+    ['GET', 'HEAD'].includes(req.method) && OPERATIONS.some((op) => op.outsidePrefix && op.path === pathname);
   const xfp = req.headers['x-forwarded-proto'];
-  if (trustsProxy && xfp !== undefined && xfp.split(',')[0]!.trim().toLowerCase() === 'http') {
+  if (!probe && trustsProxy && xfp !== undefined && xfp.split(',')[0]!.trim().toLowerCase() === 'http') {
     allow(301, null);
     return { statuses, toHttps: true };
   }
@@ -211,7 +219,6 @@ function allowedFor(req: FuzzRequest, trustsProxy: boolean): Allowed {
       allow(415, GENERIC_ERRORS[415]!);
     }
   }
-  const pathname = new URL(`http://127.0.0.1${req.path}`).pathname;
   const route = ROUTES.find((r) => r.pattern.test(pathname));
   const param = route?.pattern.exec(pathname)?.[1];
   // The router decodes a path parameter before it looks at the method: one that is not valid
@@ -460,7 +467,7 @@ describe('fuzzing every endpoint', () => {
         target,
         {
           method: op.method.toUpperCase(),
-          path: (param, query) => `/api${op.path.replace('{seed}', param)}${query}`,
+          path: (param, query) => `${servedAt(op).replace('{seed}', param)}${query}`,
           body: body ? bodySpecs(p)[body]! : null,
           params: withSeed ? paramArb(p.seeds) : undefined,
           query: op.path === '/seeds' ? queryArb(p.seeds) : fc.oneof(fc.constant(''), queryArb(p.seeds)),

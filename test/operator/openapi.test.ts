@@ -89,6 +89,7 @@ function errorOf(res: Res): unknown {
 // A valid-looking request per operation: for "documented paths exist" and the Redis outage.
 function sampleRequest(op: Operation, target: TestApi): Promise<Res> {
   const path = op.path.replace('{seed}', '1');
+  if (op.outsidePrefix) return send<unknown>(`${target.url}${path}`, { method: op.method.toUpperCase() });
   const bodies: Record<string, unknown> = {
     'POST /v1/servers/claim': { port: 27015 },
     'POST /v1/servers/report': { event: 'round_end', seed: 1, port: 7777 },
@@ -399,6 +400,14 @@ const PRODUCERS: Record<string, Record<number, Producer>> = {
   'GET /openapi.json': {
     200: async () => [await get(api, '/openapi.json')],
   },
+  // At the root, outside the prefix; `down`'s Redis is stopped.
+  'GET /healthz': {
+    200: async () => [await send<unknown>(`${api.url}/healthz`), await send<unknown>(`${down.url}/healthz`)],
+  },
+  'GET /readyz': {
+    200: async () => [await send<unknown>(`${api.url}/readyz`)],
+    503: async () => [await send<unknown>(`${down.url}/readyz`)],
+  },
 };
 
 function documented(op: Operation, status: number): DocumentedAnswer {
@@ -506,9 +515,15 @@ describe('the served document', () => {
   it('is OpenAPI 3.1.0 for the API prefix, with one documented operation per OPERATIONS entry', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/api' }]);
-    const documentedOps = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    const documentedOps = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => key !== 'servers')
+        .map((method) => `${method.toUpperCase()} ${path}`),
     );
+    // The probes alone are served at the root.
+    for (const op of OPERATIONS) {
+      expect(doc.paths[op.path]!.servers, opKey(op)).toEqual(op.outsidePrefix ? [{ url: '/' }] : undefined);
+    }
     expect(documentedOps.sort()).toEqual(OPERATIONS.map(opKey).sort());
     for (const op of OPERATIONS) {
       expect(Object.keys(doc.paths[op.path]![op.method]!.responses).sort()).toEqual(
@@ -537,7 +552,9 @@ describe('the served document', () => {
         .filter((r) => r.split(' ')[1]!.startsWith('/api/'))
         .map((r) => r.replace(' /api/', ' /').replace(/:([a-z]+)/g, '{$1}'));
       expect(routes.length).toBeGreaterThan(5); // the walk found the routers at all
-      expect([...new Set(routes)].sort()).toEqual(OPERATIONS.map(opKey).sort());
+      // The probes are answered by the front door, before express (api/health.ts).
+      const inExpress = OPERATIONS.filter((op) => !op.outsidePrefix);
+      expect([...new Set(routes)].sort()).toEqual(inExpress.map(opKey).sort());
     } finally {
       await requests.stop();
     }

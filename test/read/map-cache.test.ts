@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildMapJson } from '../../generator/map-bytes.ts';
+import { GENERATOR_VERSION } from '../../generator/version.ts';
 import { openStore, redisReady, type MapBodies, type Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 import { seededRun } from '../support/prng.ts';
@@ -21,9 +22,9 @@ afterAll(async () => {
   await observer.close();
 });
 
-/** Bodies of the given sizes (their bytes do not matter to the cache). */
+/** Bodies of the given sizes (their bytes do not matter to the cache), of this generator's version. */
 const bodies = (br: number, gz: number, tag: string): MapBodies => ({
-  etag: `"${tag}"`,
+  etag: `"${GENERATOR_VERSION}.${tag}"`,
   br: Buffer.alloc(br, 1),
   gz: Buffer.alloc(gz, 2),
 });
@@ -144,7 +145,14 @@ describe('the map cache in Redis', () => {
 
 /** A map read as GET /maps does it for bytes it does not hold, of a seed the index holds. */
 async function readDumped(seed: number) {
-  const read = () => store.readMap({ seed, clientKey: 'x', queueMax: 10, uncachedLimit: 20 });
+  const read = () =>
+    store.readMap({
+      seed,
+      clientKey: 'x',
+      queueMax: 10,
+      uncachedLimit: 20,
+      generatorVersion: GENERATOR_VERSION,
+    });
   if ((await read()).kind === 'pending') {
     const { summary } = buildMapJson(seed);
     await store.finishJob({ seed, ...summary }, 0);

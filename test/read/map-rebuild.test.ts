@@ -7,6 +7,7 @@ import { startTestWorker, type TestWorker } from '../support/generator-worker.ts
 import { send } from '../support/requests.ts';
 import { parseExposition, valueOf } from '../support/prometheus.ts';
 import { closeWindow, generate, get, openWindow } from '../support/read-api.ts';
+import { GENERATOR_VERSION } from '../../generator/version.ts';
 
 // Maps are cache: a dumped seed whose bytes are in no cache is rebuilt from the seed by the API
 // (spec 4.7 still: 200, the same bytes, the same ETag), counts as generated for the limit of
@@ -80,10 +81,10 @@ describe('a dumped seed in no cache', () => {
           expect(res.headers.etag, `${seed} ${coding}`).toBe(before.headers.etag);
           expect(res.headers['content-encoding']).toBe(before.headers['content-encoding']);
         }
-        // The ETag names the JSON itself.
+        // The ETag names the generator's version and the JSON itself.
         const json = first.get(`${seed} identity`)!.raw;
         const digest = createHash('sha256').update(json).digest('base64url').slice(0, 32);
-        expect(first.get(`${seed} identity`)!.headers.etag).toBe(`"${digest}"`);
+        expect(first.get(`${seed} identity`)!.headers.etag).toBe(`"${GENERATOR_VERSION}.${digest}"`);
       }
     } finally {
       await later.close();

@@ -13,21 +13,22 @@ export interface ChildResult {
 }
 
 /**
- * `node --import tsx <script> ...args` in the repo root. The env is exactly `env` plus PATH and
- * HOME (nothing of the test runner leaks in). Killed after `timeoutMs`.
+ * `node --import tsx <script> ...args` in the repo root (or another checkout, `root`). The env is
+ * exactly `env` plus PATH and HOME (nothing of the test runner leaks in). Killed after `timeoutMs`.
  */
 export function runTs(
   script: string,
   args: string[],
   env: Record<string, string>,
   timeoutMs = 15_000,
+  root = REPO_ROOT,
 ): Promise<ChildResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [...TS_NODE_ARGS, script, ...args],
       {
-        cwd: REPO_ROOT,
+        cwd: root,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
         timeout: timeoutMs,
         killSignal: 'SIGKILL',

@@ -28,10 +28,13 @@ export interface LoggedProcess {
   stop(graceMs?: number): Promise<Exit>;
 }
 
-/** `node --import tsx <script>` in the repo root with exactly `env` (plus PATH and HOME). */
-export function spawnLogged(script: string, env: Record<string, string>): LoggedProcess {
+/**
+ * `node --import tsx <script>` in the repo root (or another checkout, `root`) with exactly `env`
+ * (plus PATH and HOME).
+ */
+export function spawnLogged(script: string, env: Record<string, string>, root = ROOT): LoggedProcess {
   const child = spawn(process.execPath, [...TS_NODE_ARGS, script], {
-    cwd: ROOT,
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,16 +77,18 @@ export interface LoggedApi extends LoggedProcess {
 
 /**
  * `api/main.ts` as a child process with logs at LOG_LEVEL=info on stdout (test environment as in
- * api-process.ts: manual clock, private probes allowed, limits ×1000); `env` overrides any of it.
+ * api-process.ts: manual clock, private probes allowed, limits ×1000); `env` overrides any of it;
+ * `root` is the checkout it runs from.
  * Resolves once the port accepts connections.
  */
 export async function startLoggedApi(
   env: Record<string, string> = {},
   timeoutMs = 20_000,
+  root = ROOT,
 ): Promise<LoggedApi> {
   const port = await freePort();
   const fullEnv = apiProcessEnv(port, { LOG_LEVEL: 'info', ...env });
-  const child = spawnLogged('api/main.ts', fullEnv);
+  const child = spawnLogged('api/main.ts', fullEnv, root);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!child.alive()) {

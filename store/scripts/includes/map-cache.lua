@@ -61,10 +61,24 @@ local function evictCachedMaps(prefix, cap, room)
   return evicted
 end
 
+--- Drops a cached map (one of another generator version, say); false when it was not cached.
+local function dropCachedMap(prefix, seed)
+  local entryKey = prefix .. 'mapcache:' .. seed
+  local charge = redis.call('HGET', entryKey, 'charge')
+  if not charge then return false end
+  redis.call('DEL', entryKey)
+  redis.call('ZREM', prefix .. 'mapcache:lru', seed)
+  redis.call('HINCRBY', prefix .. 'mapcache:state', 'bytes', -tonumber(charge))
+  return true
+end
+
 --- Keeps a map's bodies when they fit under `cap` (0 keeps none) and Redis has room to spare;
---- returns true when cached. Needs the "memory-headroom" include.
+--- returns true when cached. An entry with another ETag (an older generator's bytes) is
+--- replaced. Needs the "memory-headroom" include.
 local function cacheMap(prefix, seed, etag, br, gz, cap)
-  if touchCachedMap(prefix, seed) then return true end
+  local held = redis.call('HGET', prefix .. 'mapcache:' .. seed, 'etag')
+  if held == etag and touchCachedMap(prefix, seed) then return true end
+  if held then dropCachedMap(prefix, seed) end
   local charge = mapCacheCharge(br, gz)
   if charge > cap or memoryTight() then return false end
   evictCachedMaps(prefix, cap, charge)

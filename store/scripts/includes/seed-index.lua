@@ -111,6 +111,21 @@ local function indexSeed(prefix, seed, roomCount, spawns, markers, detected)
   return order
 end
 
+--- Rewrites a dumped seed's roomCount, spawns and markers (as the generator now makes its map),
+--- keeping its order and `detected` flag; returns whether the entry changed (false for a seed
+--- without a map).
+local function refreshSeedSummary(prefix, seed, roomCount, spawns, markers)
+  local order = seedOrder(prefix, seed)
+  if not order then return false end
+  local key, index = listSlot(prefix, order)
+  local at = index * LIST_ENTRY
+  local old = redis.call('GETRANGE', key, at, at + LIST_ENTRY - 1)
+  local new = listEntry(seed, roomCount, spawns, markers, tonumber(string.sub(old, LIST_ENTRY)))
+  if new == old then return false end
+  redis.call('SETRANGE', key, at, new)
+  return true
+end
+
 --- Sets the `detected` flag of a dumped seed's list entry (a no-op for a seed without a map).
 local function setSeedDetected(prefix, seed, detected)
   local order = seedOrder(prefix, seed)
