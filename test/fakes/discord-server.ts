@@ -6,8 +6,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { messageFrom, type CapturedRequest, type FakeMessage } from '../bot/support/fake-discord.ts';
-import { APPLICATION_ID, BOT_USER_ID, snowflake } from '../bot/support/snowflakes.ts';
+import {
+  BOT_USER,
+  editMessage,
+  messageFrom,
+  registered,
+  type CapturedRequest,
+  UNKNOWN_MESSAGE,
+  type FakeMessage,
+} from '../bot/support/fake-discord.ts';
+import { APPLICATION_ID, snowflake } from '../bot/support/snowflakes.ts';
 
 /** Gateway opcodes (discord-api-types GatewayOpcodes). */
 export const OP = {
@@ -104,19 +112,8 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
     ],
     [
       'PUT',
-      /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/,
-      (r, m, res) =>
-        json(
-          res,
-          200,
-          (r.body as Record<string, unknown>[]).map((c) => ({
-            ...c,
-            id: snowflake(),
-            application_id: m[1],
-            version: snowflake(),
-            ...(m[2] ? { guild_id: m[2] } : {}),
-          })),
-        ),
+      /^\/applications\/\d+(?:\/guilds\/(\d+))?\/commands$/,
+      (r, m, res) => json(res, 200, registered(r.body, m[1] ?? null)),
     ],
     ['POST', /^\/interactions\/\d+\/[^/]+\/callback$/, (_r, _m, res) => res.writeHead(204).end()],
     [
@@ -142,16 +139,8 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
       'PATCH',
       /^\/channels\/(\d+)\/messages\/(\d+)$/,
       (r, m, res) => {
-        const held = messages.get(m[2]!);
-        if (!held || held.channel_id !== m[1])
-          return json(res, 404, { message: 'Unknown Message', code: 10008 });
-        const edited = {
-          ...held,
-          ...(r.body as Record<string, unknown>),
-          edited_timestamp: new Date().toISOString(),
-        };
-        messages.set(edited.id, edited);
-        json(res, 200, edited);
+        const edited = editMessage(messages, m[1]!, m[2]!, r.body);
+        json(res, edited ? 200 : 404, edited ?? UNKNOWN_MESSAGE);
       },
     ],
   ];
@@ -208,14 +197,7 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
       if (frame.op === OP.identify) {
         dispatchOn(ws, 'READY', {
           v: 10,
-          user: {
-            id: BOT_USER_ID,
-            username: 'seedblock',
-            discriminator: '0',
-            global_name: null,
-            avatar: null,
-            bot: true,
-          },
+          user: BOT_USER,
           guilds: [],
           session_id: sessionId,
           resume_gateway_url: base.replace(/^http/, 'ws'),
