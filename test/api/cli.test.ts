@@ -199,6 +199,7 @@ describe.concurrent('operator CLI', { timeout: 180_000 }, () => {
         {
           seed: 99,
           serverId: bobs.serverId,
+          server: { kind: 'http', owner: 'bob', clientName: null, ip: null, port: null },
           openedAt: expect.any(String),
           until: new Date(Number(report.blockedUntil)).toISOString(),
         },
