@@ -44,7 +44,11 @@ export function createBot({ config, store, logger, rest }: BotOptions): Bot {
   const settings = discordSettings(config);
   // No intents: the bot only answers interactions, which carry the member's roles and permissions,
   // and posts through REST; it needs no guild, member or message events.
-  const client = new Client({ intents: [], rest, allowedMentions: { parse: [] } });
+  const client = new Client({
+    intents: [],
+    rest: { api: config.DISCORD_API_URL, ...rest },
+    allowedMentions: { parse: [] },
+  });
   client.rest.setToken(settings.token);
 
   const handleInteraction = createInteractionHandler({

@@ -8,6 +8,8 @@ import {
   type CredentialKind,
 } from './constants.ts';
 import type { StoreContext } from './context.ts';
+import { results } from './redis.ts';
+import { getRegistration, type Registration } from './registrations.ts';
 
 // Spec part 3.1. The decisions themselves are Lua scripts (scripts/report-seed.lua,
 // scripts/check-seed-block.lua, scripts/settle-expired-windows.lua), each one atomic step, so any
@@ -102,4 +104,45 @@ export async function openWindowSeeds(ctx: StoreContext): Promise<Set<number>> {
   const now = await ctx.clock.now();
   const seeds = await ctx.redis.zrangebyscore(`${ctx.prefix}windows:open`, `(${now}`, '+inf');
   return new Set(seeds.map(Number));
+}
+
+/** An open block window, as the operator sees it: which server holds which seed, until when. */
+export interface OpenWindow {
+  seed: number;
+  serverId: string;
+  /** The holding registration (null if its record is gone), to tell the operator whose it is. */
+  server: Pick<Registration, 'kind' | 'owner' | 'clientName' | 'ip' | 'port'> | null;
+  openedAt: string;
+  until: string;
+}
+
+/** The open windows, soonest end first (windows:open holds one entry per hidden seed). */
+export async function listOpenWindows(ctx: StoreContext): Promise<OpenWindow[]> {
+  const now = await ctx.clock.now();
+  const seeds = await ctx.redis.zrangebyscore(`${ctx.prefix}windows:open`, `(${now}`, '+inf');
+  const pipeline = ctx.redis.pipeline();
+  for (const seed of seeds) pipeline.hmget(`${ctx.prefix}window:${seed}`, 'serverId', 'openedAt', 'endsAt');
+  const rows = results(await pipeline.exec()) as (string | null)[][];
+  const windows = rows.flatMap(([serverId, openedAt, endsAt], i) =>
+    serverId && endsAt ? [{ seed: Number(seeds[i]), serverId, openedAt, endsAt }] : [],
+  );
+  const servers = await Promise.all(windows.map((w) => getRegistration(ctx, w.serverId)));
+  return windows.map(({ seed, serverId, openedAt, endsAt }, i) => {
+    const server = servers[i];
+    return {
+      seed,
+      serverId,
+      server: server
+        ? {
+            kind: server.kind,
+            owner: server.owner,
+            clientName: server.clientName,
+            ip: server.ip,
+            port: server.port,
+          }
+        : null,
+      openedAt: new Date(Number(openedAt)).toISOString(),
+      until: new Date(Number(endsAt)).toISOString(),
+    };
+  });
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { CLAIM_CODE_TTL_MS } from './constants.ts';
 import type { StoreContext } from './context.ts';
 import { hashCredential, newCredential } from './credentials.ts';
+import { results } from './redis.ts';
 import type { IssuedCredential } from './registrations.ts';
 
 // One-time claim codes (spec 4.4) and their manual reviews. A code is 10 Crockford base32
@@ -58,6 +59,46 @@ export async function issueClaimCode(
       };
     }
   }
+}
+
+/** A code still open: issued, not used, cancelled, expired or under review. */
+export interface LiveClaimCode extends IssuedClaimCode {
+  issuedBy: string | null;
+}
+
+/**
+ * Live codes, soonest expiry first. Codes under review are left out: who holds one can register
+ * once it is approved, so it is the review's secret. Codes are found by SCAN (each lives a day
+ * past expiry at most, so there are few), never KEYS.
+ */
+export async function listClaimCodes(ctx: StoreContext): Promise<LiveClaimCode[]> {
+  const now = await ctx.clock.now();
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, found] = await ctx.redis.scan(cursor, 'MATCH', `${ctx.prefix}code:*`, 'COUNT', 1000);
+    keys.push(...found);
+    cursor = next;
+  } while (cursor !== '0');
+  const pipeline = ctx.redis.pipeline();
+  for (const key of keys)
+    pipeline.hmget(key, 'status', 'expiresAt', 'expectedIp', 'expectedPort', 'issuedBy');
+  const rows = results(await pipeline.exec()) as (string | null)[][];
+  return rows
+    .flatMap(([status, expiresAt, ip, port, issuedBy], i) =>
+      status === 'open' && Number(expiresAt) > now
+        ? [
+            {
+              code: formatClaimCode(keys[i]!.slice(`${ctx.prefix}code:`.length)),
+              expiresAt: new Date(Number(expiresAt)).toISOString(),
+              expectedIp: ip || null,
+              expectedPort: port ? Number(port) : null,
+              issuedBy: issuedBy || null,
+            },
+          ]
+        : [],
+    )
+    .sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
 }
 
 /** True when the code was usable and is now cancelled. */

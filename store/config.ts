@@ -97,6 +97,10 @@ export const ConfigSchema = z
     DISCORD_GUILD_ID: optionalText,
     DISCORD_REVIEW_CHANNEL_ID: optionalText,
     DISCORD_MODERATOR_ROLE_ID: optionalText,
+    /** Discord's REST base; the gateway address comes from its GET /gateway/bot, as from Discord. */
+    DISCORD_API_URL: z
+      .url({ protocol: /^https?$/, error: 'an http(s) URL like https://discord.com/api' })
+      .default('https://discord.com/api'),
     RELEASES_URL: optionalText.pipe(z.url().optional()),
     PROBE_KIND: z.enum(['a2s']).default('a2s'),
     PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2_000),

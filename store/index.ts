@@ -27,15 +27,18 @@ const operations = {
   buildHiddenSeeds: blockEngine.buildHiddenSeeds,
   settleExpiredWindows: blockEngine.settleExpiredWindows,
   openWindowSeeds: blockEngine.openWindowSeeds,
+  listOpenWindows: blockEngine.listOpenWindows,
   issueHttpKey: registrations.issueHttpKey,
   authenticate: registrations.authenticate,
   revokeRegistration: registrations.revokeRegistration,
   getRegistration: registrations.getRegistration,
   listRegistrations: registrations.listRegistrations,
+  listRegistrationPage: registrations.listRegistrationPage,
   checkSelfClaim: selfClaim.checkSelfClaim,
   issueSelfClaim: selfClaim.issueSelfClaim,
   issueClaimCode: claimCodes.issueClaimCode,
   cancelClaimCode: claimCodes.cancelClaimCode,
+  listClaimCodes: claimCodes.listClaimCodes,
   claimWithCode: claimCodes.claimWithCode,
   getReview: reviews.getReview,
   listReviews: reviews.listReviews,
@@ -134,15 +137,23 @@ export {
 } from './errors.ts';
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
 export { ensureScriptsLoaded } from './scripts/index.ts';
-export { REPORT_EVENTS, type ReportEvent, type ReportDecision, type SeedBlock } from './block-engine.ts';
 export {
+  REPORT_EVENTS,
+  type OpenWindow,
+  type ReportEvent,
+  type ReportDecision,
+  type SeedBlock,
+} from './block-engine.ts';
+export {
+  BadCursorError,
   TooManyKeysError,
   type AuthenticatedKey,
   type IssuedCredential,
   type Registration,
+  type RegistrationPage,
 } from './registrations.ts';
 export type { SelfClaimRefusal } from './self-claim.ts';
-export type { CodeClaimResult, IssuedClaimCode } from './claim-codes.ts';
+export type { CodeClaimResult, IssuedClaimCode, LiveClaimCode } from './claim-codes.ts';
 export { SUPERSEDED_MEANING, type Review, type ReviewDecision, type ReviewStatus } from './reviews.ts';
 export type { JobRead, MapRead, SeedListItem, SeedPage } from './maps.ts';
 export type { MapBodies, MapCacheState } from './map-cache.ts';

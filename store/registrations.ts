@@ -109,3 +109,70 @@ export async function listRegistrations(ctx: StoreContext): Promise<Registration
   const rows = results(await pipeline.exec()) as Record<string, string>[];
   return rows.filter((h) => h.serverId).map(toRegistration);
 }
+
+export interface RegistrationPage {
+  servers: Registration[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** A cursor names the last registration shown: its issue time (the `servers` score) and id. */
+const encodeCursor = (score: string, serverId: string) =>
+  Buffer.from(`${score}:${serverId}`).toString('base64url');
+
+function decodeCursor(cursor: string): { score: string; serverId: string } | null {
+  const m = /^(\d{1,16}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  return m ? { score: m[1]!, serverId: m[2]! } : null;
+}
+
+export class BadCursorError extends Error {
+  override name = 'BadCursorError';
+  constructor() {
+    super('cursor is not one a previous page gave');
+  }
+}
+
+/**
+ * Live registrations oldest first, `limit` at a time, optionally of one kind. Reads the `servers`
+ * index in chunks from the cursor on (ties in issue time are ordered by id, as Redis orders them),
+ * so a page costs about what it shows, whatever the total.
+ */
+export async function listRegistrationPage(
+  ctx: StoreContext,
+  { kind, limit, cursor }: { kind?: CredentialKind; limit: number; cursor?: string },
+): Promise<RegistrationPage> {
+  const after = cursor === undefined ? null : decodeCursor(cursor);
+  if (cursor !== undefined && !after) throw new BadCursorError();
+  const chunk = Math.max(limit + 1, 100);
+  const servers: Registration[] = [];
+  let scores: string[] = [];
+  for (let offset = 0; ; offset += chunk) {
+    const flat = await ctx.redis.zrangebyscore(
+      `${ctx.prefix}servers`,
+      after ? after.score : '-inf',
+      '+inf',
+      'WITHSCORES',
+      'LIMIT',
+      offset,
+      chunk,
+    );
+    const ids = flat.filter((_, i) => i % 2 === 0);
+    const idScores = flat.filter((_, i) => i % 2 === 1);
+    const pipeline = ctx.redis.pipeline();
+    for (const id of ids) pipeline.hgetall(`${ctx.prefix}server:${id}`);
+    const rows = results(await pipeline.exec()) as Record<string, string>[];
+    for (const [i, row] of rows.entries()) {
+      const seen = after && idScores[i] === after.score && ids[i]! <= after.serverId;
+      if (seen || !row.serverId || (kind && row.kind !== kind)) continue;
+      servers.push(toRegistration(row));
+      scores.push(idScores[i]!);
+      if (servers.length > limit) break;
+    }
+    if (servers.length > limit || ids.length < chunk) break;
+  }
+  const more = servers.length > limit;
+  const page = servers.slice(0, limit);
+  scores = scores.slice(0, limit);
+  const last = page.at(-1);
+  return { servers: page, nextCursor: more && last ? encodeCursor(scores.at(-1)!, last.serverId) : null };
+}

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isWellFormedCredential } from '../../store/credentials.ts';
+import { manualClock } from '../../store/clock.ts';
+import { openStore, redisReady, SEED_MAX, type Store } from '../../store/index.ts';
 import { RegistrationSchema } from '../../store/registrations.ts';
 import { startTestApi, testPrefix, type TestApi } from '../support/api.ts';
 import { oneJsonLine, runAdmin, type ChildResult } from '../support/child.ts';
@@ -26,23 +28,46 @@ function failed(result: ChildResult, code: number): Record<string, unknown> {
 }
 
 let api: TestApi;
-const admin = (...args: string[]) =>
+const adminOn = (prefix: string, ...args: string[]) =>
   runAdmin(args, {
     NODE_ENV: 'test',
     REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: api.config.REDIS_PREFIX,
+    REDIS_PREFIX: prefix,
     SEEDBLOCK_CLOCK: 'manual',
     LOG_LEVEL: 'silent',
   });
+const admin = (...args: string[]) => adminOn(api.config.REDIS_PREFIX, ...args);
+
+/** Runs the calls one after another: each child costs half a CPU-second, and tests run side by side. */
+async function inTurn<T extends unknown[]>(calls: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const out: unknown[] = [];
+  for (const call of calls) out.push(await call());
+  return out as T;
+}
+
+/** A store on a prefix of its own, for a test that must see everything on it. */
+async function ownStore(): Promise<Store> {
+  const store = openStore({
+    redisUrl: inject('redisUrl'),
+    prefix: testPrefix(),
+    clock: 'manual',
+    name: 'cli-test',
+  });
+  await redisReady(store.ctx.redis);
+  return store;
+}
+let own: Store;
 
 beforeAll(async () => {
   api = await startTestApi({ REDIS_PREFIX: testPrefix() });
+  own = await ownStore();
 });
 afterAll(async () => {
-  await api.close();
+  await Promise.all([api.close(), own.close()]);
 });
 
-describe.concurrent('operator CLI', () => {
+// Each CLI call takes seconds on a loaded machine; a test makes several.
+describe.concurrent('operator CLI', { timeout: 180_000 }, () => {
   it('httpkey issue → one JSON line; the key works on the API; the 4th for an owner is refused', async () => {
     const first = ok(await admin('httpkey', 'issue', '--owner', 'x', '--label', 'bench box'));
     expect(Object.keys(first).sort()).toEqual(['credential', 'issuedAt', 'serverId']);
@@ -65,7 +90,8 @@ describe.concurrent('operator CLI', () => {
     failed(fourth, 1);
 
     const list = ok(listed);
-    expect(Object.keys(list)).toEqual(['servers']);
+    // Without --limit every live registration, so there is no next page.
+    expect(list).toMatchObject({ nextCursor: null });
     const servers = RegistrationSchema.array().parse(list.servers);
     // (The other tests here issue keys without an owner at the same time.)
     const ownersKeys = servers.filter((s) => s.owner === 'x').map((s) => s.serverId);
@@ -102,8 +128,16 @@ describe.concurrent('operator CLI', () => {
     expect(res.status).toBe(426);
     expect(res.body).toMatchObject({ error: 'plugin_outdated', minimum: '1.2.0' });
 
-    // A minimum that is not x.y.z is refused and changes nothing.
-    failed(await admin('version', 'set-minimum', 'banana'), 1);
+    // A minimum that is not x.y.z is a usage error in plain words, and changes nothing.
+    const [banana, shown] = await Promise.all([
+      admin('version', 'set-minimum', 'banana'),
+      admin('version', 'show'),
+    ]);
+    expect(failed(banana, 2)).toEqual({
+      error: 'the version must look like 1.2.0 (three numbers, no "v")',
+      usage: 'version set-minimum <x.y.z>',
+    });
+    expect(ok(shown)).toEqual({ ...NULL_VERSION, minimum: '1.2.0' });
     expect((await api.store.getVersionInfo()).minimum).toBe('1.2.0');
 
     expect(ok(await admin('version', 'clear-minimum'))).toEqual(NULL_VERSION);
@@ -117,5 +151,135 @@ describe.concurrent('operator CLI', () => {
     ]);
     failed(unknownId, 1);
     failed(unknownCommand, 2);
+  });
+
+  it("reads back what it writes: blocklist, live codes, an owner's keys, open windows", async () => {
+    const prefix = own.ctx.prefix;
+    await own.addToBlocklist(42);
+    await own.addToBlocklist(7);
+    const open = await own.issueClaimCode({ ip: '127.0.0.1', port: 7777 });
+    const cancelled = await own.issueClaimCode();
+    await own.cancelClaimCode(cancelled.code);
+    // A claim from another port puts this code under review: its holder may register once it is
+    // approved, so the list never shows it.
+    const reviewed = await own.issueClaimCode({ ip: '127.0.0.1', port: 7777 });
+    await own.claimWithCode({ code: reviewed.code, ip: '127.0.0.1', port: 7778 });
+    const [bobs, alices] = [
+      await own.issueHttpKey({ owner: 'bob' }),
+      await own.issueHttpKey({ owner: 'alice' }),
+    ];
+    const report = await own.reportSeed({
+      serverId: bobs.serverId,
+      kind: 'http',
+      seed: 99,
+      event: 'round_start',
+    });
+    expect(report.outcome).toBe('opened');
+
+    const [blocklist, codes, bobsKeys, allKeys, windows] = await inTurn([
+      () => adminOn(prefix, 'blocklist', 'list'),
+      () => adminOn(prefix, 'code', 'list'),
+      () => adminOn(prefix, 'httpkey', 'list', '--owner', 'bob'),
+      () => adminOn(prefix, 'httpkey', 'list'),
+      () => adminOn(prefix, 'windows', 'list'),
+    ]);
+    expect(ok(blocklist)).toEqual({ seeds: [7, 42] });
+    expect(ok(codes)).toEqual({ codes: [{ ...open, issuedBy: null }] });
+    expect(codes.stdout).not.toContain(reviewed.code);
+    const keyIds = (out: Record<string, unknown>) =>
+      RegistrationSchema.array()
+        .parse(out.keys)
+        .map((k) => k.serverId)
+        .sort();
+    expect(keyIds(ok(bobsKeys))).toEqual([bobs.serverId]);
+    expect(keyIds(ok(allKeys))).toEqual([bobs.serverId, alices.serverId].sort());
+    expect(allKeys.stdout).not.toContain(bobs.credential);
+    expect(ok(windows)).toEqual({
+      windows: [
+        {
+          seed: 99,
+          serverId: bobs.serverId,
+          server: { kind: 'http', owner: 'bob', clientName: null, ip: null, port: null },
+          openedAt: expect.any(String),
+          until: new Date(Number(report.blockedUntil)).toISOString(),
+        },
+      ],
+    });
+  });
+
+  it('servers list pages by --limit and --cursor, of one --kind, and covers every server once', async () => {
+    const store = await ownStore();
+    try {
+      // Issued at the same manual instant, so the cursor must also order by id within one time.
+      const http = [];
+      for (let i = 0; i < 5; i++) http.push((await store.issueHttpKey()).serverId);
+      await store
+        .issueClaimCode()
+        .then((c) => store.claimWithCode({ code: c.code, ip: '127.0.0.1', port: 7777 }));
+      await manualClock(store.ctx.redis, store.ctx.prefix).advance(1000);
+      for (let i = 0; i < 2; i++) http.push((await store.issueHttpKey()).serverId);
+
+      const list = (...args: string[]) =>
+        adminOn(store.ctx.prefix, 'servers', 'list', '--kind', 'http', ...args);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let pages = 1; ; pages++) {
+        const page = ok(await list('--limit', '3', ...(cursor ? ['--cursor', cursor] : [])));
+        const servers = RegistrationSchema.array().parse(page.servers);
+        expect(servers.length).toBeLessThanOrEqual(3);
+        expect(servers.every((s) => s.kind === 'http')).toBe(true);
+        seen.push(...servers.map((s) => s.serverId));
+        cursor = page.nextCursor as string | null;
+        if (!cursor) {
+          expect(pages).toBe(3);
+          break;
+        }
+      }
+      expect(seen.sort()).toEqual(http.sort());
+
+      const [badCursor, badKind] = await inTurn([
+        () => list('--cursor', 'nonsense'),
+        () => list('--kind', 'ftp'),
+      ]);
+      expect(failed(badCursor, 2).usage).toMatch(/^servers list/);
+      expect(failed(badKind, 2).error).toBe('--kind must be one of plugin, self, http');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('--help and help <command> exit 0; usage errors exit 2 in plain words, checked before Redis', async () => {
+    // No Redis at all behind these: help and usage errors never need it.
+    const offline = (...args: string[]) =>
+      runAdmin(args, { NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'silent' });
+    const [help, helpFlag, helpOne, negative, tooBig, unknownOption, missing, helpUnknown] = await inTurn([
+      () => offline('help'),
+      () => offline('--help'),
+      () => offline('help', 'servers', 'list'),
+      () => offline('blocklist', 'add', '-5'),
+      () => offline('blocklist', 'add', String(SEED_MAX + 1)),
+      () => offline('code', 'issue', '--colour', 'red'),
+      () => offline('revoke'),
+      () => offline('help', 'frobnicate'),
+    ]);
+    const commands = ok(help).commands as string[];
+    for (const name of [
+      'blocklist list',
+      'code list',
+      'httpkey list',
+      'version show',
+      'windows list',
+      'servers list',
+    ]) {
+      expect(commands.some((c) => c.startsWith(name))).toBe(true);
+    }
+    expect(ok(helpFlag)).toEqual(ok(help));
+    expect(ok(helpOne)).toMatchObject({ usage: expect.stringMatching(/^servers list .*--cursor/) });
+    const range = { error: `seed must be an integer from 1 to ${SEED_MAX}`, usage: 'blocklist add <seed>' };
+    expect(failed(negative, 2)).toEqual(range);
+    expect(failed(tooBig, 2)).toEqual(range);
+    expect(failed(unknownOption, 2)).toMatchObject({ error: 'unknown option --colour' });
+    expect(failed(missing, 2)).toEqual({ error: 'missing <serverId>', usage: 'revoke <serverId>' });
+    expect(failed(helpUnknown, 2).usage).toEqual(expect.any(String));
   });
 });

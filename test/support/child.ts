@@ -41,9 +41,9 @@ export function runTs(
   });
 }
 
-/** The operator CLI: `npm run --silent admin -- ...args`. */
+/** The operator CLI: `npm run --silent admin -- ...args` (given a minute: a loaded machine starts tsx slowly). */
 export function runAdmin(args: string[], env: Record<string, string>): Promise<ChildResult> {
-  return runTs('scripts/admin.ts', args, env);
+  return runTs('scripts/admin.ts', args, env, 60_000);
 }
 
 /** stdout as the CLI promises it: exactly one line holding one JSON object. */

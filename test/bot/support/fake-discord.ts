@@ -18,20 +18,23 @@ export interface CapturedRequest {
   response?: unknown;
 }
 
+/** The bot's own user, as Discord shows it (message author, READY). */
+export const BOT_USER = {
+  id: BOT_USER_ID,
+  username: 'seedblock',
+  discriminator: '0',
+  global_name: null,
+  avatar: null,
+  bot: true,
+};
+
 /** A message as Discord returns it, built from what the bot sent. */
 export function messageFrom(channelId: string, sent: Record<string, unknown>, id = snowflake()) {
   return {
     id,
     type: 0,
     channel_id: channelId,
-    author: {
-      id: BOT_USER_ID,
-      username: 'seedblock',
-      discriminator: '0',
-      global_name: null,
-      avatar: null,
-      bot: true,
-    },
+    author: BOT_USER,
     content: '',
     timestamp: new Date().toISOString(),
     edited_timestamp: null as string | null,
@@ -49,6 +52,27 @@ export function messageFrom(channelId: string, sent: Record<string, unknown>, id
 }
 
 export type FakeMessage = ReturnType<typeof messageFrom>;
+
+/** Discord's answer to an edit of a message it does not hold (in that channel). */
+export const UNKNOWN_MESSAGE = { message: 'Unknown Message', code: 10008 };
+
+/** Applies an edit to a held message as Discord does; null when there is no such message. */
+export function editMessage(
+  messages: Map<string, FakeMessage>,
+  channelId: string,
+  messageId: string,
+  body: unknown,
+): FakeMessage | null {
+  const held = messages.get(messageId);
+  if (!held || held.channel_id !== channelId) return null;
+  const edited = {
+    ...held,
+    ...(body as Record<string, unknown>),
+    edited_timestamp: new Date().toISOString(),
+  };
+  messages.set(edited.id, edited);
+  return edited;
+}
 
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();
@@ -113,16 +137,8 @@ export function fakeDiscord() {
     }),
     http.patch(`${API}/channels/:channelId/messages/:messageId`, async ({ request, params }) => {
       const captured = await capture(request, params);
-      const held = messages.get(String(params.messageId));
-      if (!held || held.channel_id !== params.channelId) {
-        return HttpResponse.json({ message: 'Unknown Message', code: 10008 }, { status: 404 });
-      }
-      const edited = {
-        ...held,
-        ...(captured.body as Record<string, unknown>),
-        edited_timestamp: new Date().toISOString(),
-      };
-      messages.set(edited.id, edited);
+      const edited = editMessage(messages, String(params.channelId), String(params.messageId), captured.body);
+      if (!edited) return HttpResponse.json(UNKNOWN_MESSAGE, { status: 404 });
       return answer(captured, edited);
     }),
     // Slash command registration (bulk overwrite), in a guild or globally.
@@ -180,7 +196,8 @@ export function fakeDiscord() {
 
 export type FakeDiscord = ReturnType<typeof fakeDiscord>;
 
-function registered(body: unknown, guildId: string | null) {
+/** The commands of a bulk overwrite, as Discord answers it. */
+export function registered(body: unknown, guildId: string | null) {
   return (body as Record<string, unknown>[]).map((command) => ({
     ...command,
     id: snowflake(),
