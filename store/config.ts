@@ -103,6 +103,8 @@ export const ConfigSchema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
     /** One in this many successful map reads is logged (1: every one); metrics count them all. */
     MAP_READ_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** Emit and serve the viewer's source maps (public: they hold the whole source). */
+    VIEWER_SOURCE_MAPS: flag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
