@@ -61,13 +61,16 @@ function fillSelect(select: HTMLSelectElement, options: FilterOption[], value: s
   select.value = value;
 }
 
-/** Text shown short on screen but read in full: the short form is hidden from screen readers. */
+/**
+ * A chip's text: short on screen, and read as the short text followed by the full name, so the
+ * name a speech user says (the visible text) is part of the accessible name (WCAG 2.5.3).
+ */
 function shortText(full: string, short: string): HTMLElement {
   return h(
     'span',
     { title: full },
-    h('span', { class: 'visually-hidden' }, full),
-    h('span', { 'aria-hidden': 'true' }, short),
+    short,
+    short !== full && h('span', { class: 'visually-hidden' }, ` (${full})`),
   );
 }
 
@@ -113,7 +116,7 @@ export function createControls(on: ControlHandlers): Controls {
     { class: 'seed-steps', role: 'group', 'aria-label': 'Seed list' },
     button(
       'Previous seed',
-      '‹ Prev',
+      '‹ Previous',
       () => on.stepSeed('previous'),
       'Previous seed: one newer in the seed list (P)',
     ),
@@ -128,7 +131,7 @@ export function createControls(on: ControlHandlers): Controls {
     const input = h('input', { type: 'radio', name: 'floor', value: f.id, id: `floor-${f.id}` });
     input.addEventListener('change', () => input.checked && on.setFloor(f.id));
     floorInputs.set(f.id, input);
-    // Players know the zones by their short names; screen readers get the full name.
+    // Players know the zones by their short names; screen readers also get the full name.
     floorSet.appendChild(
       h('label', { for: `floor-${f.id}`, class: 'seg' }, input, shortText(f.label, f.short)),
     );
@@ -179,7 +182,7 @@ export function createControls(on: ControlHandlers): Controls {
     { class: 'view-actions', role: 'group', 'aria-label': 'View' },
     button('Zoom in', '+', on.zoomIn),
     button('Zoom out', '−', on.zoomOut),
-    button('Reset view', 'Fit', on.reset),
+    button('Reset view', 'Reset', on.reset),
     downloadButton,
   );
 
