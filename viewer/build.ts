@@ -1,4 +1,4 @@
-// Builds the viewer: bundles src/main.ts and src/styles.css with content hashes into dist/assets,
+// Builds the viewer: bundles src/main.ts and src/app.css with content hashes into dist/assets,
 // each with br and gzip copies, and writes dist/index.html and dist/404.html. Run with
 // `tsx viewer/build.ts` (add --dev for no minify). Source maps only with VIEWER_SOURCE_MAPS=1.
 
@@ -47,7 +47,7 @@ export async function buildViewer(opts: BuildOptions = {}): Promise<BuildResult>
     absWorkingDir: process.cwd(),
     entryPoints: {
       main: join(here, 'src/main.ts'),
-      style: join(here, 'src/styles.css'),
+      style: join(here, 'src/app.css'),
       favicon: join(here, 'src/favicon.svg'),
     },
     loader: { '.svg': 'copy' },
@@ -65,7 +65,7 @@ export async function buildViewer(opts: BuildOptions = {}): Promise<BuildResult>
   });
   const assets = {
     js: outputFor(result.metafile, 'src/main.ts'),
-    css: outputFor(result.metafile, 'src/styles.css'),
+    css: outputFor(result.metafile, 'src/app.css'),
     icon: outputFor(result.metafile, 'src/favicon.svg'),
   };
   const sizes = await Promise.all([assets.js, assets.css].map((f) => precompress(join(assetsDir, f))));

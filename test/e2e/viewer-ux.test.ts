@@ -2,12 +2,17 @@
 // on every page and state, a phone in portrait, controls that say what they can do in each state,
 // and the link-preview tags of seed pages. Same stack as viewer.test.ts (real API, Redis,
 // generator worker, Debian's Chromium).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRedis } from '../../scripts/redis-server.ts';
+import { startTestApi } from '../support/api.ts';
 import { bearer, call } from '../support/http.ts';
 import { newKey } from '../support/keys.ts';
 import { AXE_CONTEXT, axeViolations } from '../support/viewer-axe.ts';
-import { screenshot, waitForState } from '../support/viewer-page.ts';
+import { afterDraw, screenshot, waitForState } from '../support/viewer-page.ts';
 import { viewerStack } from '../support/viewer-stack.ts';
 
 const MAIN = 224593721;
@@ -15,12 +20,13 @@ const OLDEST = 5_300_001;
 const WINDOWED = 5_300_002;
 const FOREVER = 5_300_003;
 const QUEUED = 5_300_004;
+const QUEUED_TOO = 5_300_005;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 /** First visits measured against this (issue 19.7). */
 const FIRST_VISIT_MAX = 30 * 1024;
 
 const stack = viewerStack({ name: 'ux', seeds: [OLDEST, MAIN, WINDOWED] });
-const { context, openPage } = stack;
+const { context } = stack;
 
 /** Opens a window on a seed through the plugin API, as a game server does. */
 async function blockByRound(seed: number): Promise<void> {
@@ -31,6 +37,12 @@ async function blockByRound(seed: number): Promise<void> {
   });
   expect(report.status).toBe(200);
 }
+
+// A seed in a round's window and one on the permanent blocklist, for every test below.
+beforeAll(async () => {
+  await blockByRound(WINDOWED);
+  await stack.api.store.addToBlocklist(FOREVER);
+});
 
 async function openIn(page: Page, path: string, state: string, pageId = 'map'): Promise<void> {
   await page.goto(`${stack.api.url}${path}`);
@@ -104,8 +116,6 @@ describe('share (issue 19.11)', () => {
     for (const tag of ['twitter:title', 'twitter:description'])
       expect(shown).toMatch(new RegExp(`<meta name="${tag}" content="[^"]*${MAIN}[^"]*" />`));
 
-    await blockByRound(WINDOWED);
-    await stack.api.store.addToBlocklist(FOREVER);
     for (const seed of [WINDOWED, FOREVER]) {
       const html = await shell(seed);
       expect(html, `page of blocked ${seed}`).not.toContain(String(seed));
@@ -153,5 +163,267 @@ describe('zero axe-core violations (issue 19.8)', () => {
     await screenshot(phone, 'axe-phone-panel');
 
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+  });
+});
+
+/** The controls that act on a map, and whether each is enabled now. */
+function mapControls(page: Page) {
+  return page.evaluate(() => {
+    const on = (sel: string) => !(document.querySelector(sel) as HTMLInputElement | null)?.disabled;
+    return {
+      zoomIn: on('.view-actions button[aria-label="Zoom in"]'),
+      zoomOut: on('.view-actions button[aria-label="Zoom out"]'),
+      reset: on('.view-actions button[aria-label="Reset view"]'),
+      png: on('.view-actions button[aria-label^="Download"]'),
+      find: on('#find-input'),
+      items: on('#item-filter'),
+      structures: on('#struct-filter'),
+      layers: on('#layer-doors') && on('#layer-items'),
+    };
+  });
+}
+const ALL_ON = {
+  zoomIn: true,
+  zoomOut: true,
+  reset: true,
+  png: true,
+  find: true,
+  items: true,
+  structures: true,
+  layers: true,
+};
+const ALL_OFF = Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]));
+
+describe('honest controls (issue 19.10)', () => {
+  it('disables what needs a map while there is none, and Next on the oldest seed', async () => {
+    const page = await (await context()).newPage();
+    await openIn(page, `/seed/${MAIN}`, 'ready');
+    expect(await mapControls(page)).toEqual(ALL_ON);
+    const next = page.getByRole('button', { name: 'Next seed' });
+    expect(await next.isEnabled()).toBe(true);
+
+    await openIn(page, `/seed/${FOREVER}`, 'blocked-permanent');
+    expect(await mapControls(page)).toEqual(ALL_OFF);
+    await openIn(page, '/seed/12ab', 'invalid');
+    expect(await mapControls(page)).toEqual(ALL_OFF);
+
+    // The oldest seed of the list: Next has nowhere to go, and the page says so.
+    await openIn(page, `/seed/${OLDEST}`, 'ready');
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    expect(await page.locator('.seed-note').textContent()).toContain('oldest');
+    expect(await mapControls(page)).toEqual(ALL_ON);
+    await page.getByRole('button', { name: 'Previous seed' }).click();
+    await page.waitForURL((u) => u.pathname !== `/seed/${OLDEST}`);
+    await waitForState(page, 'ready', { page: 'map' });
+    expect(await next.isEnabled()).toBe(true);
+  });
+
+  it('shows a queued map’s place in the queue as a bar, with the controls off', async () => {
+    await stack.stopWorker();
+    try {
+      const page = await (await context()).newPage();
+      await openIn(page, `/seed/${QUEUED_TOO}`, 'generating');
+      const bar = page.locator('.status progress');
+      await bar.waitFor();
+      expect(await mapControls(page)).toEqual(ALL_OFF);
+      const status = page.locator('.status[data-kind="generating"]');
+      await expect.poll(() => status.getAttribute('data-ahead')).toMatch(/^\d+$/);
+      const ahead = Number(await status.getAttribute('data-ahead'));
+      const [value, max] = await bar.evaluate((p: HTMLProgressElement) => [p.value, p.max]);
+      expect(max).toBeGreaterThanOrEqual(ahead + 1);
+      expect(value).toBe(max - ahead);
+      await screenshot(page, 'queued-progress');
+    } finally {
+      await stack.startWorker();
+    }
+  });
+
+  it('during a database outage says the service is unavailable, names no seed, and /seeds heals by itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'viewer-ux-redis-'));
+    let redis = await startLocalRedis({ dir, durable: false });
+    const down = await startTestApi({ REDIS_URL: redis.url });
+    try {
+      await redis.stop();
+      const html = await (await fetch(`${down.url}/seed/${MAIN}`)).text();
+      expect(html).not.toContain(String(MAIN));
+
+      const c = await context();
+      const map = await c.newPage();
+      await map.goto(`${down.url}/seed/${MAIN}`);
+      await waitForState(map, 'unavailable', { page: 'map' });
+      expect(await map.locator('.status-message').textContent()).toContain('unavailable');
+      expect(await map.locator('.status-message').textContent()).not.toContain('busy');
+      expect(await mapControls(map)).toEqual(ALL_OFF);
+      await map.close();
+
+      const seeds = await c.newPage();
+      await seeds.goto(`${down.url}/seeds`);
+      await waitForState(seeds, 'error', { page: 'seeds' });
+      expect(await seeds.locator('button.load-more').textContent()).toBe('Try again');
+      await screenshot(seeds, 'seeds-outage');
+      // Redis is back: the list loads without a click.
+      redis = await startLocalRedis({ dir, durable: false, port: redis.port });
+      await waitForState(seeds, 'ready', { page: 'seeds', timeout: 30_000 });
+      expect(await seeds.locator('button.load-more').textContent()).toBe('Load more seeds');
+      await seeds.close();
+    } finally {
+      await down.close();
+      await redis.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('keyboard, touch and forced colours (issue 19.8)', () => {
+  it('the skip link moves focus to the map', async () => {
+    const page = await (await context()).newPage();
+    await openIn(page, `/seed/${MAIN}`, 'ready');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('map-canvas');
+    expect(new URL(page.url()).pathname).toBe(`/seed/${MAIN}`);
+  });
+
+  it('on a phone every control is at least 44×44 px, elevator icons included', async () => {
+    const page = await (await context(PHONE)).newPage();
+    await openIn(page, `/seed/${MAIN}`, 'ready');
+    const small = async () =>
+      page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll<HTMLElement>(
+            'button, select, input:not([type="radio"]):not([type="checkbox"]), label.seg, label.chip, .site-header a',
+          ),
+        )
+          .filter((el) => el.getClientRects().length > 0 && !el.closest('[hidden]'))
+          .map((el) => ({ el: el.outerHTML.slice(0, 80), r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width < 44 || r.height < 44)
+          .map(({ el, r }) => `${el} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`),
+      );
+    expect(await small()).toEqual([]);
+    await page.getByRole('button', { name: 'Seed & filters' }).tap();
+    await page.locator('#seed-input').waitFor({ state: 'visible' });
+    expect(await small()).toEqual([]);
+    await page.getByRole('button', { name: 'Seed & filters' }).tap();
+
+    // An elevator answers a tap 20 px beside its icon's centre: the floor changes.
+    const canvas = page.locator('#map-canvas');
+    const box = (await canvas.boundingBox())!;
+    const elevators = JSON.parse((await canvas.getAttribute('data-symbol-boxes')) ?? '[]') as [
+      string,
+      number,
+      number,
+      number,
+      number,
+    ][];
+    const icon = elevators.find(([kind, x0, y0, x1, y1]) => {
+      const cx = (x0 + x1) / 2;
+      const cy = (y0 + y1) / 2;
+      return (
+        kind === 'elevator' &&
+        x1 - x0 < 44 &&
+        cx > 30 &&
+        cx < box.width - 70 &&
+        cy > 30 &&
+        cy < box.height - 30
+      );
+    });
+    expect(icon, 'an elevator icon away from the edges').toBeDefined();
+    const [, x0, y0, x1, y1] = icon!;
+    const floor = await canvas.getAttribute('data-floor');
+    const d = await afterDraw(page, () =>
+      page.touchscreen.tap(box.x + (x0 + x1) / 2 + 20, box.y + (y0 + y1) / 2),
+    );
+    expect(d.floor).not.toBe(floor);
+  });
+
+  it('in forced colours shows which floor and layers are on by a check mark and border, not colour', async () => {
+    const page = await (await context()).newPage();
+    await page.emulateMedia({ forcedColors: 'active' });
+    await openIn(page, `/seed/${MAIN}`, 'ready');
+    const look = (id: string) =>
+      page
+        .locator(`label[for="${id}"] > span`)
+        .first()
+        .evaluate((el) => {
+          const s = getComputedStyle(el);
+          return {
+            mark: getComputedStyle(el, '::before').content,
+            border: `${s.borderTopStyle} ${s.borderTopWidth}`,
+          };
+        });
+    // Doors are on by default, items off; LCZ is the floor shown.
+    const [on, off] = [await look('layer-doors'), await look('layer-items')];
+    expect(on.mark).toContain('✓');
+    expect(off.mark).not.toContain('✓');
+    expect(on.border).not.toBe(off.border);
+    const [floorOn, floorOff] = [await look('floor-lcz'), await look('floor-hcz')];
+    expect(floorOn.mark).toContain('✓');
+    expect(floorOff.mark).not.toContain('✓');
+    expect(floorOn.border).not.toBe(floorOff.border);
+    await screenshot(page, 'forced-colors');
+    // Toggling follows.
+    await page.check('#layer-items');
+    expect((await look('layer-items')).mark).toContain('✓');
+  });
+});
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe('PNG and print (issue 19.11)', () => {
+  it('"PNG" saves the whole floor at 2× with the seed and the legend, whatever the view', async () => {
+    const page = await (await context()).newPage();
+    await openIn(page, `/seed/${MAIN}?floor=hcz`, 'ready');
+    const save = async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download the whole floor as PNG' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`seed-${MAIN}-hcz.png`);
+      const path = await download.path();
+      return readFileSync(path);
+    };
+    const fit = await save();
+    const size = pngSize(fit);
+    // The floor's longer side is 1100 CSS px, the legend 280 beside it: at 2×.
+    expect(size.width).toBeGreaterThanOrEqual(2 * (400 + 280));
+    expect(size.width % 2).toBe(0);
+    expect(Math.max(size.width - 2 * 280, size.height)).toBeGreaterThanOrEqual(2 * 1100);
+    // Zoomed in and moved, the picture is still the whole floor: the same bytes.
+    await afterDraw(page, () => page.getByRole('button', { name: 'Zoom in' }).click());
+    await afterDraw(page, () => page.getByRole('button', { name: 'Zoom in' }).click());
+    expect((await save()).equals(fit)).toBe(true);
+  });
+
+  it('prints one floor on one page in light colours, without the controls', async () => {
+    const page = await (await context()).newPage();
+    await openIn(page, `/seed/${MAIN}`, 'ready');
+    await page.emulateMedia({ media: 'print' });
+    const seen = await page.evaluate(() => {
+      const visible = (sel: string) => {
+        const el = document.querySelector(sel);
+        return !!el && getComputedStyle(el).display !== 'none';
+      };
+      return {
+        canvas: visible('#map-canvas'),
+        caption: visible('.map-caption'),
+        panel: visible('#map-panel'),
+        header: visible('.site-header'),
+        zoom: visible('.view-actions'),
+        body: getComputedStyle(document.body).backgroundColor,
+        filter: getComputedStyle(document.getElementById('map-canvas')!).filter,
+      };
+    });
+    expect(seen).toMatchObject({ canvas: true, caption: true, panel: false, header: false, zoom: false });
+    expect(seen.body).toBe('rgb(255, 255, 255)');
+    expect(seen.filter).toContain('invert(1)');
+    const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages).toHaveLength(1);
+    await screenshot(page, 'print');
   });
 });

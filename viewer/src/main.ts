@@ -4,6 +4,7 @@ import { meta } from './dom.ts';
 import { mountMapPage } from './pages/map-page.ts';
 import { mountSeedsPage } from './pages/seeds-page.ts';
 import { mountStatsPage } from './pages/stats-page.ts';
+import { attachSkipLink } from './skip-link.ts';
 import { pageOf, stripBase } from './state/routes.ts';
 import type { PageId } from './state/routes.ts';
 
@@ -62,5 +63,6 @@ document.addEventListener('click', (e) => {
   if (pageOf(path) !== wasPage) main.focus({ preventScroll: false });
 });
 
+attachSkipLink();
 window.addEventListener('popstate', route);
 route();

@@ -39,7 +39,10 @@ export interface Controls {
   /** A short note under the seed buttons ("this is the newest seed"), or none. */
   setSeedNote(message: string | undefined): void;
   setFilterOptions(items: FilterOption[], structures: FilterOption[], state: MapState): void;
+  /** Without a map, the controls that act on one are disabled: zoom, filters, layers, PNG. */
   setMapReady(ready: boolean): void;
+  /** On the oldest seed of the list, "Next" has nowhere to go. */
+  setOldest(oldest: boolean): void;
 }
 
 const LAYER_LABELS: readonly [keyof Layers, string, string][] = [
@@ -111,6 +114,12 @@ export function createControls(on: ControlHandlers): Controls {
     on.submitSeed(seedInput.value);
   });
   const seedNote = h('p', { class: 'hint seed-note', 'aria-live': 'polite' });
+  const nextButton = button(
+    'Next seed',
+    'Next ›',
+    () => on.stepSeed('next'),
+    'Next seed: one older in the seed list (N)',
+  );
   const stepper = h(
     'div',
     { class: 'seed-steps', role: 'group', 'aria-label': 'Seed list' },
@@ -121,7 +130,7 @@ export function createControls(on: ControlHandlers): Controls {
       'Previous seed: one newer in the seed list (P)',
     ),
     button('Random seed', 'Random', () => on.stepSeed('random'), 'A random generated seed (R)'),
-    button('Next seed', 'Next ›', () => on.stepSeed('next'), 'Next seed: one older in the seed list (N)'),
+    nextButton,
   );
   const seedBlock = h('div', { class: 'seed-block' }, seedForm, stepper, seedNote);
 
@@ -176,15 +185,18 @@ export function createControls(on: ControlHandlers): Controls {
     structSelect,
   );
 
-  const downloadButton = button('Download the current view as PNG', 'PNG', on.download);
-  const viewActions = h(
-    'div',
-    { class: 'view-actions', role: 'group', 'aria-label': 'View' },
+  const viewButtons = [
     button('Zoom in', '+', on.zoomIn),
     button('Zoom out', '−', on.zoomOut),
     button('Reset view', 'Reset', on.reset),
-    downloadButton,
+    button('Download the whole floor as PNG', 'PNG', on.download),
+  ];
+  const viewActions = h(
+    'div',
+    { class: 'view-actions', role: 'group', 'aria-label': 'View' },
+    ...viewButtons,
   );
+  const mapOnly = [...viewButtons, ...layerInputs.values(), itemSelect, structSelect];
 
   return {
     seedBlock,
@@ -219,7 +231,10 @@ export function createControls(on: ControlHandlers): Controls {
       fillSelect(structSelect, structures, state.struct);
     },
     setMapReady(ready) {
-      downloadButton.disabled = !ready;
+      for (const c of mapOnly) c.disabled = !ready;
+    },
+    setOldest(oldest) {
+      nextButton.disabled = oldest;
     },
   };
 }

@@ -38,7 +38,7 @@ import { createFindBox } from './find-box.ts';
 import { attachInteraction } from './map-interaction.ts';
 import { createLegend } from './legend.ts';
 import { createStatus } from './map-status.ts';
-import { downloadPng } from './png-export.ts';
+import { downloadFloorPng, type FloorPicture } from './png-export.ts';
 import { attachShortcuts } from './shortcuts.ts';
 
 const URL_WRITE_DELAY_MS = 300;
@@ -117,8 +117,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     reset: resetView,
     download() {
       if (!map || !scene) return;
-      const caption = `seedblock · seed ${map.seed} · ${floorName(state.floor)}`;
-      downloadPng(canvas, caption, `seed-${map.seed}-${state.floor}.png`);
+      downloadFloorPng(floorPictureOf(map.seed, scene));
     },
     togglePanel: () => setPanel(panel.hidden),
   });
@@ -295,6 +294,34 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       setPanel(false);
       openSeed(r.seed);
     } else controls.setSeedNote(WALK_NOTE[r.none]);
+  }
+
+  /** Disables "Next" on the oldest seed of the list, and says why. */
+  async function markOldest(seed: number): Promise<void> {
+    const r = await nextSeed(ctx.fetcher, seed).catch(() => undefined);
+    if (loadedSeed !== seed || !r || !('none' in r) || r.none !== 'last') return;
+    controls.setOldest(true);
+    controls.setSeedNote(WALK_NOTE.last);
+  }
+
+  /** The whole floor as "PNG" saves it: the fit view, with what is on and found now. */
+  function floorPictureOf(seed: number, sc: FloorScene): FloorPicture {
+    return {
+      bounds: sc.bounds,
+      draw(g, vp) {
+        const t = makeTransform({ ...boundsCentre(sc.bounds), zoom: 1 }, sc.bounds, vp);
+        renderMap(g, sc, t, vp, {
+          layers: state.layers,
+          itemFilter: state.item,
+          structureFilter: state.struct,
+          hover: undefined,
+          selection: foundTargets(),
+        });
+      },
+      caption: `seedblock · seed ${seed} · ${floorName(state.floor)}`,
+      legend,
+      fileName: `seed-${seed}-${state.floor}.png`,
+    };
   }
 
   // ----- find -----
@@ -533,6 +560,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     find.setIndex(findIndex);
     controls.setMapReady(true);
     controls.setFilterOptions(itemOptions(map.spawns), structureOptions(map.spawns), state);
+    void markOldest(map.seed);
     pendingFirstDraw = s.perfTime;
     rebuildScene();
     // A shared link naming something found but no view: open on what it names.
@@ -554,6 +582,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     findIndex = [];
     find.setIndex(undefined);
     controls.setMapReady(false);
+    controls.setOldest(false);
     controls.setFilterOptions(itemOptions([]), structureOptions([]), state);
     rebuildScene();
     const seed = state.seed;
