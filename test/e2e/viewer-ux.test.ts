@@ -12,7 +12,14 @@ import { startTestApi } from '../support/api.ts';
 import { bearer, call } from '../support/http.ts';
 import { newKey } from '../support/keys.ts';
 import { AXE_CONTEXT, axeViolations } from '../support/viewer-axe.ts';
-import { afterDraw, screenshot, waitForState } from '../support/viewer-page.ts';
+import {
+  afterDraw,
+  boxesOverlap,
+  drawnLabels,
+  floorBox,
+  screenshot,
+  waitForState,
+} from '../support/viewer-page.ts';
 import { viewerStack } from '../support/viewer-stack.ts';
 
 const MAIN = 224593721;
@@ -425,5 +432,55 @@ describe('PNG and print (issue 19.11)', () => {
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
     expect(pages).toHaveLength(1);
     await screenshot(page, 'print');
+  });
+});
+
+describe('phone portrait (issue 19.9)', () => {
+  it('turns the wide HCZ + EZ floor to use at least 70 % of the map box at fit, labels upright and clear of the buttons', async () => {
+    const page = await (await context(PHONE)).newPage();
+    await openIn(page, `/seed/${MAIN}?floor=hcz`, 'ready');
+    const canvas = page.locator('#map-canvas');
+    const box = (await canvas.boundingBox())!;
+    const fit = await floorBox(page);
+    const used = ((fit.x1 - fit.x0) * (fit.y1 - fit.y0)) / (box.width * box.height);
+    console.log(`HCZ + EZ at 390×844: ${(100 * used).toFixed(0)} % of the map box used at fit`);
+    expect(await canvas.getAttribute('data-turn')).toBe('90');
+    expect(used).toBeGreaterThanOrEqual(0.7);
+    await screenshot(page, 'phone-portrait-hcz');
+
+    // No label under the zoom buttons, at fit and zoomed in.
+    const buttons = (await page.locator('.view-actions').boundingBox())!;
+    const under = async () =>
+      (await drawnLabels(page)).labels.filter((l) =>
+        boxesOverlap(l, {
+          x0: buttons.x - box.x,
+          y0: buttons.y - box.y,
+          x1: buttons.x - box.x + buttons.width,
+          y1: buttons.y - box.y + buttons.height,
+        }),
+      );
+    expect(await under()).toEqual([]);
+    await afterDraw(page, () => page.getByRole('button', { name: 'Zoom in' }).tap());
+    await afterDraw(page, () => page.getByRole('button', { name: 'Zoom in' }).tap());
+    expect(await under()).toEqual([]);
+    await screenshot(page, 'phone-portrait-hcz-zoomed');
+
+    // Tapping a room label names that room; the view's deep link reopens the same picture.
+    const label = (await drawnLabels(page)).labels.find(
+      (l) => !/^(to |Open area)/.test(l.text) && l.x0 > 10 && l.y0 > 10 && l.x1 < box.width - 60,
+    );
+    expect(label, 'a room label in view').toBeDefined();
+    await page.touchscreen.tap(box.x + (label!.x0 + label!.x1) / 2, box.y + (label!.y0 + label!.y1) / 2);
+    await page.locator('#map-info:not([hidden])').waitFor();
+    expect(await page.locator('#map-info').textContent()).toContain(label!.text.slice(0, 4));
+    await page.waitForURL((u) => u.searchParams.has('zoom'));
+    const url = page.url();
+    const again = await (await context(PHONE)).newPage();
+    await again.goto(url);
+    await waitForState(again, 'ready', { page: 'map' });
+    // The same view, to the rounding of the link's numbers.
+    const [a, b] = [await floorBox(again), await floorBox(page)];
+    for (const k of ['x0', 'y0', 'x1', 'y1'] as const) expect(Math.abs(a[k] - b[k]), k).toBeLessThan(1);
+    expect(await again.locator('#map-canvas').getAttribute('data-turn')).toBe('90');
   });
 });

@@ -27,6 +27,7 @@ import {
   fitScale,
   makeTransform,
   panBy,
+  turned,
   zoomAt,
 } from '../map/view-transform.ts';
 import type { Transform, View, Viewport } from '../map/view-transform.ts';
@@ -342,7 +343,10 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     const m = 2 * CELL;
     const around = { minX: b.minX - m, maxX: b.maxX + m, minZ: b.minZ - m, maxZ: b.maxZ + m };
     const vp = viewport();
-    const zoom = clampZoom(Math.min(FIND_MAX_ZOOM, fitScale(around, vp) / fitScale(sceneBounds, vp)));
+    const turn = turned(sceneBounds, vp);
+    const zoom = clampZoom(
+      Math.min(FIND_MAX_ZOOM, fitScale(around, vp, turn) / fitScale(sceneBounds, vp, turn)),
+    );
     if (zoom < FIND_MIN_ZOOM) return { cx: undefined, cz: undefined, zoom: 1 };
     // Rounded as a link writes them, so a shared link shows exactly this view.
     const c = boundsCentre(around);
@@ -397,6 +401,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       structureFilter: state.struct,
       hover: hovered,
       selection: foundTargets(),
+      avoid: [overMap(controls.viewActions)],
     });
     if (keyboardMode) drawCrosshair(g, vp.width / 2, vp.height / 2);
     setDrawn(lastRender, t);
@@ -408,6 +413,13 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       pendingFirstDraw = undefined;
     }
     updateInfo(t, hovered);
+  }
+
+  /** An element's box over the map, in the canvas's CSS pixels. */
+  function overMap(el: HTMLElement): Box {
+    const c = canvas.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    return { x0: r.left - c.left, y0: r.top - c.top, x1: r.right - c.left, y1: r.bottom - c.top };
   }
 
   /** What the frame drew, on the canvas's data-* attributes (read by tests and tools). */
@@ -426,7 +438,14 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     if (scene && t) {
       const a = t.toScreen(scene.bounds.minX, scene.bounds.maxZ);
       const b = t.toScreen(scene.bounds.maxX, scene.bounds.minZ);
-      d.floorBox = boxText({ x0: a.sx, y0: a.sy, x1: b.sx, y1: b.sy }).join(',');
+      const box = {
+        x0: Math.min(a.sx, b.sx),
+        y0: Math.min(a.sy, b.sy),
+        x1: Math.max(a.sx, b.sx),
+        y1: Math.max(a.sy, b.sy),
+      };
+      d.floorBox = boxText(box).join(',');
+      d.turn = String(t.turn);
     } else delete d.floorBox;
     d.floor = state.floor;
     d.zoom = state.zoom.toFixed(2);
