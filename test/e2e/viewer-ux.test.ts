@@ -2,7 +2,7 @@
 // on every page and state, a phone in portrait, controls that say what they can do in each state,
 // and the link-preview tags of seed pages. Same stack as viewer.test.ts (real API, Redis,
 // generator worker, Debian's Chromium).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
@@ -18,6 +18,7 @@ import {
   drawnLabels,
   floorBox,
   screenshot,
+  VIEWER_ARTIFACTS,
   waitForState,
 } from '../support/viewer-page.ts';
 import { viewerStack } from '../support/viewer-stack.ts';
@@ -395,6 +396,7 @@ describe('PNG and print (issue 19.11)', () => {
       return readFileSync(path);
     };
     const fit = await save();
+    writeFileSync(join(VIEWER_ARTIFACTS, 'png-download-hcz.png'), fit);
     const size = pngSize(fit);
     // The floor's longer side is 1100 CSS px, the legend 280 beside it: at 2×.
     expect(size.width).toBeGreaterThanOrEqual(2 * (400 + 280));
