@@ -27,51 +27,50 @@ const siteHeader = `<header class="site-header">
       </nav>
     </header>`;
 
-export function indexHtml(assets: BuiltAssets): string {
+/** One HTML document of the viewer: the shared head (icon, stylesheet) around a page's own parts. */
+function htmlPage(assets: BuiltAssets, head: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="dark" />
-    ${SHARE_TOKEN}
-    <meta name="api-prefix" content="${API_PREFIX_TOKEN}" />
-    <meta name="viewer-base" content="${BASE_TOKEN}" />
+    ${head}
     <link rel="icon" type="image/svg+xml" href="${asset(assets.icon)}" />
     <link rel="stylesheet" href="${asset(assets.css)}" />
-    <script type="module" src="${asset(assets.js)}"></script>
   </head>
   <body>
-    <a class="skip-link" href="#main">Skip to content</a>
-    ${siteHeader}
-    <main id="main" tabindex="-1" data-page="" data-state="loading">
-      <noscript><p>This viewer needs JavaScript to draw the map.</p></noscript>
-    </main>
+    ${body}
   </body>
 </html>
 `;
 }
 
+export function indexHtml(assets: BuiltAssets): string {
+  return htmlPage(
+    assets,
+    `${SHARE_TOKEN}
+    <meta name="api-prefix" content="${API_PREFIX_TOKEN}" />
+    <meta name="viewer-base" content="${BASE_TOKEN}" />
+    <script type="module" src="${asset(assets.js)}"></script>`,
+    `<a class="skip-link" href="#main">Skip to content</a>
+    ${siteHeader}
+    <main id="main" tabindex="-1" data-page="" data-state="loading">
+      <noscript><p>This viewer needs JavaScript to draw the map.</p></noscript>
+    </main>`,
+  );
+}
+
 /** The page of an unknown path outside the API: no script, just the way back. */
 export function notFoundHtml(assets: BuiltAssets): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="color-scheme" content="dark" />
-    <meta name="robots" content="noindex" />
-    <title>Page not found – seedblock</title>
-    <link rel="icon" type="image/svg+xml" href="${asset(assets.icon)}" />
-    <link rel="stylesheet" href="${asset(assets.css)}" />
-  </head>
-  <body>
-    ${siteHeader}
+  return htmlPage(
+    assets,
+    `<meta name="robots" content="noindex" />
+    <title>Page not found – seedblock</title>`,
+    `${siteHeader}
     <main id="main" class="not-found" data-page="not-found">
       <h1>Page not found</h1>
       <p>There is no page at this address. <a href="${BASE_TOKEN}/">Open the map viewer</a> or pick a seed from <a href="${BASE_TOKEN}/seeds">the seed list</a>.</p>
-    </main>
-  </body>
-</html>
-`;
+    </main>`,
+  );
 }
