@@ -40,6 +40,7 @@ import { attachInteraction } from './map-interaction.ts';
 import { createLegend } from './legend.ts';
 import { createStatus } from './map-status.ts';
 import { downloadFloorPng, type FloorPicture } from './png-export.ts';
+import { attachPrintMap } from './print-map.ts';
 import { attachShortcuts } from './shortcuts.ts';
 
 const URL_WRITE_DELAY_MS = 300;
@@ -688,6 +689,9 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     fit: resetView,
   });
 
+  const detachPrint = attachPrintMap(area, () =>
+    map && scene ? floorPictureOf(map.seed, scene) : undefined,
+  );
   const resize = new ResizeObserver(() => requestDraw());
   resize.observe(canvas);
 
@@ -714,6 +718,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       status.dispose();
       detach();
       shortcuts.detach();
+      detachPrint();
       resize.disconnect();
       narrow.removeEventListener('change', arrange);
       window.clearTimeout(urlTimer);

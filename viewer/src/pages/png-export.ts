@@ -8,7 +8,7 @@ const SCALE = 2;
 /** CSS px of the floor's longer side in the picture (times SCALE in pixels). */
 const FLOOR_PX = 1100;
 const CAPTION_PX = 36;
-const LEGEND_PX = 280;
+const LEGEND_PX = 300;
 const LEGEND_ROW_PX = 26;
 const TEXT = '#e8eaed';
 const FONT = 'system-ui, sans-serif';
