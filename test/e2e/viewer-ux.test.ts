@@ -105,6 +105,7 @@ describe('assets sent compressed (issue 19.7)', () => {
       expect(res?.status(), path).toBe(404);
       expect(await page.locator('h1').textContent()).toBe('Page not found');
     }
+    await screenshot(page, 'not-found');
     await page.getByRole('link', { name: 'Open the map viewer' }).click();
     await waitForState(page, 'idle', { page: 'map' });
     const api = await fetch(`${stack.api.base}/nope`);
@@ -161,6 +162,8 @@ describe('zero axe-core violations (issue 19.8)', () => {
     await openIn(page, '/stats', 'ready', 'stats');
     await page.locator('section[data-section="overview"]').waitFor();
     await check('stats');
+    await page.goto(`${stack.api.url}/nope`);
+    await check('not-found');
 
     const phone = await (await context({ ...PHONE, ...AXE_CONTEXT })).newPage();
     await phone.goto(`${stack.api.url}/seed/${MAIN}`);
