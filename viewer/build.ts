@@ -32,7 +32,7 @@ export interface BuildOptions {
 export interface BuildResult {
   ms: number;
   files: string[];
-  /** Bytes of the JS and CSS together, as built and in each coding. */
+  /** Bytes of all the JS and CSS together, as built and in each coding. */
   bytes: { identity: number; br: number; gz: number };
 }
 
@@ -53,6 +53,9 @@ export async function buildViewer(opts: BuildOptions = {}): Promise<BuildResult>
     loader: { '.svg': 'copy' },
     outdir: assetsDir,
     entryNames: '[name]-[hash]',
+    // The seed list and statistics pages are loaded when opened (see src/main.ts).
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -68,7 +71,8 @@ export async function buildViewer(opts: BuildOptions = {}): Promise<BuildResult>
     css: outputFor(result.metafile, 'src/app.css'),
     icon: outputFor(result.metafile, 'src/favicon.svg'),
   };
-  const sizes = await Promise.all([assets.js, assets.css].map((f) => precompress(join(assetsDir, f))));
+  const texts = Object.keys(result.metafile.outputs).filter((f) => /\.(js|css)$/.test(f));
+  const sizes = await Promise.all(texts.map((f) => precompress(join(process.cwd(), f))));
   const bytes = { identity: 0, br: 0, gz: 0 };
   for (const s of sizes) for (const k of ['identity', 'br', 'gz'] as const) bytes[k] += s[k];
   await writeFile(join(distDir, 'index.html'), indexHtml(assets));
