@@ -56,7 +56,13 @@ export function isValidSeed(seed: unknown): seed is number {
  */
 export function generateMap(seed: number, options: BuildOptions = {}): FacilityMap {
   if (!isValidSeed(seed)) throw new RangeError(`seed must be an integer in 1..2147483647, got ${seed}`);
-  const rooms = buildRooms(drawFacility(seed), options);
+  const draws = drawFacility(seed);
+  const rooms = buildRooms(draws, options);
   const { spawns, doors, teslas } = placeFeatures(rooms);
-  return { seed, rooms: rooms.map((r) => r.out), markers: [], spawns, doors, teslas };
+  const layouts = {
+    LightContainment: draws.lcz.layout.index + 1,
+    HeavyContainment: draws.hcz.layout.index + 1,
+    Entrance: draws.ez.layout.index + 1,
+  };
+  return { seed, rooms: rooms.map((r) => r.out), markers: [], spawns, doors, teslas, layouts };
 }

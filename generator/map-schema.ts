@@ -64,6 +64,18 @@ export const TeslaSchema = z.strictObject({
 });
 export type Tesla = z.infer<typeof TeslaSchema>;
 
+/**
+ * Which of the game's fixed layout templates each zone was built from, numbered from 1 (the game's
+ * atlas index + 1): LCZ 1-5, HCZ 1-10, EZ 1-5. Not in the spec's 2.4; added so players can tell
+ * layouts apart. Absent from maps made before it existed.
+ */
+export const LayoutsSchema = z.strictObject({
+  LightContainment: z.int().min(1).max(5),
+  HeavyContainment: z.int().min(1).max(10),
+  Entrance: z.int().min(1).max(5),
+});
+export type Layouts = z.infer<typeof LayoutsSchema>;
+
 export const MapSchema = z.strictObject({
   seed: z.number().int().min(SEED_MIN).max(SEED_MAX),
   rooms: z.array(RoomSchema),
@@ -72,6 +84,7 @@ export const MapSchema = z.strictObject({
   spawns: z.array(SpawnSchema),
   doors: z.array(DoorSchema),
   teslas: z.array(TeslaSchema),
+  layouts: LayoutsSchema.optional(),
   // Shape not published by the spec; present only when available.
   transitions: z.record(z.string(), z.unknown()).optional(),
   transitionCoverage: z.record(z.string(), z.unknown()).optional(),

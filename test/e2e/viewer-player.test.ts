@@ -5,7 +5,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MapData, SeedPage } from '../../viewer/src/api/types.ts';
-import { MATCH } from '../../viewer/src/map/palette.ts';
+import { parseMap } from '../../viewer/src/api/parse-map.ts';
+import { buildFindIndex } from '../../viewer/src/map/find.ts';
+import { MATCH, ROUTE } from '../../viewer/src/map/palette.ts';
+import { buildRouteGraph, roomsOf, shortestRoute } from '../../viewer/src/map/route.ts';
 import { startTestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
 import { bearer, call } from '../support/http.ts';
@@ -591,5 +594,139 @@ describe('kept light (issue 14.7)', () => {
       await busy.close();
     }
     // The page errors of every context are checked after each test (viewer-stack.ts).
+  });
+});
+
+describe('room card and route (issue 19)', () => {
+  /** Clicks the canvas point (CSS px of the canvas) and waits for the frame it causes. */
+  async function clickAt(page: Page, x: number, y: number) {
+    const box = (await page.locator('#map-canvas').boundingBox())!;
+    return afterDraw(page, () => page.mouse.click(box.x + x, box.y + y));
+  }
+  const centre = (b: ScreenBox): [number, number] => [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
+  /** A room's label, in full or short. */
+  const labelBox = async (page: Page, ...texts: string[]) => {
+    const box = (await drawnLabels(page)).labels.find((l) => texts.includes(l.text));
+    expect(box, `label ${texts.join(' or ')}`).toBeDefined();
+    return box!;
+  };
+  /** The route the API's own map gives, worked out here with the viewer's route module. */
+  const expected = (from: string, to: string) => {
+    const map = parseMap(main);
+    const index = buildFindIndex(map);
+    return shortestRoute(buildRouteGraph(map), roomsOf(index, from), roomsOf(index, to))!;
+  };
+
+  it('opens a deep link with route= on the route, drawn on each floor it crosses, and says it', async () => {
+    const want = expected('room:scp-914', 'room:gate-a');
+    expect(want.elevators).toBe(1);
+    const page = await openMap(`/seed/${MAIN}?floor=lcz&route=room:scp-914~room:gate-a`);
+    const status = page.getByRole('status').filter({ hasText: 'Route:' });
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(new RegExp(`^Route: ${Math.round(want.metres)} m, about ${Math.round(want.seconds)} s \\(`));
+    expect(await status.textContent()).toContain('5.4 m/s');
+    expect(await status.textContent()).toContain('From SCP-914 to Gate A.');
+    expect(await page.locator('#map-canvas').getAttribute('data-route')).toBe(String(want.rooms.length));
+    expect((await canvasPixels(page, [ROUTE])).counts[ROUTE]).toBeGreaterThan(100);
+    await screenshot(page, 'route-lcz');
+    // The other floor shows its part of the same route.
+    await afterDraw(page, () => page.getByRole('radio', { name: 'Heavy Containment + Entrance' }).click());
+    await expect.poll(async () => (await canvasPixels(page, [ROUTE])).counts[ROUTE]).toBeGreaterThan(100);
+    expect(new URL(page.url()).searchParams.get('route')).toBe('room:scp-914~room:gate-a');
+    await screenshot(page, 'route-hcz');
+
+    // On a phone the summary shows over the map, with the panel folded.
+    const phone = await openMap(`/seed/${MAIN}?floor=lcz&route=room:scp-914~room:gate-a`, PHONE);
+    const summary = phone.locator('#route-status');
+    await expect.poll(() => summary.textContent()).toMatch(/^Route: \d+ m, about \d+ s/);
+    const c = (await layout(phone)).canvas;
+    const r = (await summary.boundingBox())!;
+    expect(r.y).toBeGreaterThanOrEqual(c.y0);
+    expect(r.y + r.height).toBeLessThanOrEqual(c.y1);
+    await screenshot(phone, 'route-phone');
+    const box = (await phone.locator('#map-canvas').boundingBox())!;
+    const [x, y] = centre(await labelBox(phone, 'SCP-914', '914'));
+    await phone.touchscreen.tap(box.x + x, box.y + y);
+    await phone.locator('#map-info .room-card').waitFor();
+    await screenshot(phone, 'card-phone');
+  });
+
+  it('picks a route from room cards: "Route from here", then "Route to here"', async () => {
+    const page = await openMap(`/seed/${MAIN}?floor=lcz`);
+    // A tap on a room pins its card: name, zone and layout, what spawns there, its doors.
+    await clickAt(page, ...centre(await labelBox(page, 'SCP-914', '914')));
+    const card = page.locator('#map-info .room-card');
+    await card.waitFor();
+    expect(await card.locator('h2').textContent()).toBe('SCP-914');
+    expect(await card.locator('.card-zone').textContent()).toMatch(/^Light Containment · LCZ layout [1-5]$/);
+    expect(await card.textContent()).toContain('Heavy door: SCP-914 gate');
+    expect(await card.locator('details').getAttribute('open')).toBeNull();
+    expect(await card.locator('details summary').textContent()).toBe('Details');
+    await card.getByRole('button', { name: 'Route from here' }).click();
+    const status = page.locator('#route-status');
+    await expect.poll(() => status.textContent()).toBe('Route from SCP-914: now pick where to.');
+
+    await clickAt(page, ...centre(await labelBox(page, 'LCZ Checkpoint A', 'Chkp A')));
+    await expect.poll(() => card.locator('h2').textContent()).toBe('LCZ Checkpoint A');
+    await card.getByRole('button', { name: 'Route to here' }).click();
+    const want = expected('room:scp-914', 'room:lcz-checkpoint-a');
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(new RegExp(`^Route: ${Math.round(want.metres)} m, about ${Math.round(want.seconds)} s`));
+    await page.waitForURL((u) => u.searchParams.get('route') === 'room:scp-914~room:lcz-checkpoint-a');
+    await screenshot(page, 'route-from-card');
+  });
+
+  it('picks a route from "Find on this map": route from one found room to another', async () => {
+    const page = await openMap(`/seed/${MAIN}?floor=lcz`);
+    const box = page.getByRole('combobox', { name: 'Find on this map' });
+    const findRoom = async (name: string, id: string) => {
+      await box.fill(name);
+      await page.locator(`[role="option"][data-find="${id}"]`).first().waitFor();
+      await afterDraw(page, () => box.press('Enter'));
+      await page.waitForURL((u) => u.searchParams.get('find') === id);
+    };
+    await findRoom('SCP-914', 'room:scp-914');
+    await page.getByRole('button', { name: 'Route from found room' }).click();
+    await findRoom('Gate A', 'room:gate-a');
+    await page.getByRole('button', { name: 'Route to found room' }).click();
+    const want = expected('room:scp-914', 'room:gate-a');
+    await expect
+      .poll(() => page.locator('#route-status').textContent())
+      .toMatch(new RegExp(`^Route: ${Math.round(want.metres)} m, about ${Math.round(want.seconds)} s`));
+    await page.waitForURL((u) => u.searchParams.get('route') === 'room:scp-914~room:gate-a');
+    // Cleared, it leaves the link.
+    await page.getByRole('button', { name: 'Clear route' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('route'));
+    expect(await page.locator('#map-canvas').getAttribute('data-route')).toBe('');
+  });
+
+  it('names the room of every door on hover, and shows the room an elevator arrives at', async () => {
+    const page = await openMap(`/seed/${MAIN}?floor=hcz`);
+    const doors = (await drawnLabels(page)).symbols.filter((s) => s.kind === 'door');
+    expect(doors.length).toBe(onFloor(main, 'hcz').doors.length);
+    for (const d of doors)
+      expect(await infoAt(page, ...centre(d))).toMatch(/(Heavy|Checkpoint) door.*, in \S/);
+
+    const lcz = await openMap(`/seed/${MAIN}?floor=lcz`);
+    const elevator = (await drawnLabels(lcz)).symbols.find((s) => s.kind === 'elevator')!;
+    expect((await clickAt(lcz, ...centre(elevator))).floor).toBe('hcz');
+    await expect
+      .poll(() => lcz.locator('#map-info .room-card h2').textContent())
+      .toMatch(/^HCZ Elevator [AB]$/);
+    await screenshot(lcz, 'elevator-arrival-card');
+
+    // Enter on the keyboard crosshair opens the card of the room under it; its buttons come next on Tab.
+    const keys = await openMap(`/seed/${MAIN}?floor=hcz&find=room:scp-079`);
+    await keys.locator('#map-canvas').focus();
+    await keys.keyboard.press('Enter');
+    const card = keys.locator('#map-info.pinned .room-card');
+    await expect.poll(() => card.locator('h2').textContent()).toBe('SCP-079');
+    expect(await card.textContent()).toContain('Facility Manager keycard');
+    expect(await card.textContent()).toContain('SCP-079 first gate');
+    await keys.keyboard.press('Tab');
+    expect(await keys.evaluate(() => document.activeElement?.closest('#map-info') !== null)).toBe(true);
+    await screenshot(keys, 'card-keyboard');
   });
 });

@@ -50,6 +50,12 @@ describe(`map of seed ${DUMP_SEED} vs the dump`, () => {
     expect(m).not.toBeNull();
     const d = drawFacility(DUMP_SEED);
     expect([d.lcz.layout.index, d.hcz.layout.index, d.ez.layout.index]).toEqual(m!.slice(1, 4).map(Number));
+    // The map says so too, numbered from 1 as players count them.
+    expect(map.layouts).toEqual({
+      LightContainment: Number(m![1]) + 1,
+      HeavyContainment: Number(m![2]) + 1,
+      Entrance: Number(m![3]) + 1,
+    });
   });
 
   it('has the same rooms at the same positions', () => {

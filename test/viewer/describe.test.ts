@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorInfo, mapSummary, matchesPerFloor, roomInfo } from '../../viewer/src/map/describe.ts';
+import { doorInfo, mapSummary, matchesPerFloor, roomInfo, spawnInfo } from '../../viewer/src/map/describe.ts';
 import { itemMatches } from '../../viewer/src/map/spawn-filter.ts';
 import { referenceMap } from './fixture.ts';
 
@@ -38,9 +38,21 @@ describe('info panel texts', () => {
 
   it('describes heavy doors and marks checkpoints', () => {
     const door = referenceMap.doors.find((d) => d.name === 'LczCheckpointA');
-    expect(door && doorInfo(door)).toEqual({
+    expect(door && doorInfo(door, 'LCZ Checkpoint A')).toEqual({
       term: 'Checkpoint door',
-      detail: 'Lcz Checkpoint A at 77.3, 100.0, 121.9',
+      detail: 'LCZ checkpoint A, in LCZ Checkpoint A',
+    });
+  });
+
+  it('names a spawn by its player name and its room, and explains random picks', () => {
+    const group = referenceMap.spawns.find((s) => s.cat === 'item:group');
+    expect(group && spawnInfo(group, 'SCP-079').detail).toMatch(
+      /^Random group: one item drawn .*, in SCP-079$/,
+    );
+    const gen = referenceMap.spawns.find((s) => s.cat === 'Scp079Generator|ExperimentalWeaponLocker');
+    expect(gen && spawnInfo(gen, undefined)).toEqual({
+      term: 'Structure spawn',
+      detail: 'SCP-079 generator or Experimental weapon locker',
     });
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  humanize,
   itemMatches,
   itemOptions,
   itemType,
@@ -46,11 +45,5 @@ describe('spawn filters derived from the map', () => {
     const structure = referenceMap.spawns.find((s) => s.kind === 'structure');
     expect(item && structureMatches(item, 'all')).toBe(false);
     expect(structure && itemMatches(structure, 'all')).toBe(false);
-  });
-
-  it('makes type names readable', () => {
-    expect(humanize('KeycardMTFOperative')).toBe('Keycard MTF Operative');
-    expect(humanize('Scp079Generator')).toBe('Scp079 Generator');
-    expect(humanize('group')).toBe('Random group');
   });
 });

@@ -89,4 +89,15 @@ describe('map deep links', () => {
     expect(parseMapState('/', '?find=planet:earth').find).toBeUndefined();
     expect(parseMapState('/', '?find=room:').find).toBeUndefined();
   });
+
+  it('carries a route as route=<from>~<to>, readable, and drops anything but two room ids', () => {
+    const s = parseMapState('/seed/5', '?floor=lcz&route=room:scp-914~room:gate-a');
+    expect(s.route).toEqual({ from: 'room:scp-914', to: 'room:gate-a' });
+    expect(serializeMapState(s)).toBe('/seed/5?floor=lcz&layers=doors,teslas&route=room:scp-914~room:gate-a');
+    const url = new URL(serializeMapState(s), 'http://x');
+    expect(parseMapState(url.pathname, url.search)).toEqual(s);
+    expect(serializeMapState({ ...s, route: undefined })).not.toContain('route');
+    expect(parseMapState('/', '?route=room:scp-914').route).toBeUndefined();
+    expect(parseMapState('/', '?route=item:MicroHID~room:gate-a').route).toBeUndefined();
+  });
 });

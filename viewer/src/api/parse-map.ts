@@ -96,6 +96,16 @@ function keep<T>(items: unknown[], parse: (v: unknown) => T | undefined): T[] {
   return out;
 }
 
+function layouts(v: unknown): MapData['layouts'] {
+  const out: MapData['layouts'] = {};
+  if (!isRec(v)) return out;
+  for (const z of ZONES) {
+    const n = num(v[z]);
+    if (n !== undefined && Number.isInteger(n) && n > 0) out[z] = n;
+  }
+  return out;
+}
+
 export function parseMap(body: unknown): MapData {
   if (!isRec(body) || !Array.isArray(body.rooms)) throw new Error('map body has no rooms');
   return {
@@ -104,5 +114,6 @@ export function parseMap(body: unknown): MapData {
     spawns: keep(list(body.spawns), spawn),
     doors: keep(list(body.doors), door),
     teslas: keep(list(body.teslas), tesla),
+    layouts: layouts(body.layouts),
   };
 }

@@ -57,6 +57,8 @@ export interface MapData {
   spawns: Spawn[];
   doors: Door[];
   teslas: Tesla[];
+  /** Layout template number (from 1) each zone was built from; absent from older maps. */
+  layouts: Partial<Record<Zone, number>>;
 }
 
 export type JobStatus = 'queued' | 'running' | 'ready' | 'error';

@@ -2,8 +2,10 @@ import type { Door, MapData, Room, Spawn, Zone } from '../api/types.ts';
 import { formatCoord } from '../format.ts';
 import { FLOORS, floorById, floorOfHeight, floorOfZone } from './floors.ts';
 import type { FloorId } from './floors.ts';
+import { floorLayouts } from './layout-names.ts';
 import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from './labels.ts';
-import { itemType, humanize, structureTypes } from './spawn-filter.ts';
+import { doorName, ITEM_EXPLAINED, itemName, structureName } from './names.ts';
+import { itemType, structureTypes } from './spawn-filter.ts';
 
 // Texts for the info panel and the canvas's text alternative.
 
@@ -26,24 +28,29 @@ export function roomInfo(room: Room, splitZ: number | undefined): InfoLine[] {
   return lines;
 }
 
-export function spawnInfo(spawn: Spawn): InfoLine {
-  if (spawn.kind === 'item') {
-    return {
-      term: 'Item spawn',
-      detail: `${humanize(itemType(spawn) ?? spawn.cat)} at ${formatCoord(spawn.x)}, ${formatCoord(spawn.y)}, ${formatCoord(spawn.z)}`,
-    };
-  }
+/** "Scientist keycard", or what a random pick means. */
+export function spawnName(spawn: Spawn): string {
+  if (spawn.kind === 'structure') return structureTypes(spawn).map(structureName).join(' or ');
+  const type = itemType(spawn) ?? spawn.cat;
+  const why = ITEM_EXPLAINED[type];
+  return why ? `${itemName(type)}: ${why}` : itemName(type);
+}
+
+const inRoom = (room: string | undefined): string => (room ? `, in ${room}` : '');
+
+/** A spawn point and the room it belongs to. */
+export function spawnInfo(spawn: Spawn, room: string | undefined): InfoLine {
   return {
-    term: 'Structure spawn',
-    detail: `${structureTypes(spawn).map(humanize).join(' or ')} at ${formatCoord(spawn.x)}, ${formatCoord(spawn.y)}, ${formatCoord(spawn.z)}`,
+    term: spawn.kind === 'item' ? 'Item spawn' : 'Structure spawn',
+    detail: `${spawnName(spawn)}${inRoom(room)}`,
   };
 }
 
-export function doorInfo(door: Door): InfoLine {
-  const name = door.name === 'None' ? 'unnamed' : humanize(door.name);
+/** A heavy door and the room it belongs to. */
+export function doorInfo(door: Door, room: string | undefined): InfoLine {
   return {
     term: door.checkpoint ? 'Checkpoint door' : 'Heavy door',
-    detail: `${name} at ${formatCoord(door.x)}, ${formatCoord(door.y)}, ${formatCoord(door.z)}`,
+    detail: `${doorName(door.name)}${inRoom(room)}`,
   };
 }
 
@@ -67,8 +74,10 @@ export function mapSummary(map: MapData, floor: FloorId): string[] {
       .filter((r) => roomLabel(r, splitZ))
       .map((r) => `${describeRoom(r, splitZ)} (${formatCoord(r.x)}, ${formatCoord(r.z)})`);
     const current = f.id === floor ? ' (shown)' : '';
+    const layouts = floorLayouts(map, f.id);
+    const built = layouts.length ? ` Built from ${layouts.join(' and ')}.` : '';
     lines.push(
-      `${f.label}${current}: ${rooms.length} room${rooms.length === 1 ? '' : 's'}. ${named.length ? `Named rooms: ${named.join('; ')}.` : ''}`.trim(),
+      `${f.label}${current}: ${rooms.length} room${rooms.length === 1 ? '' : 's'}.${built} ${named.length ? `Named rooms: ${named.join('; ')}.` : ''}`.trim(),
     );
   }
   return lines;

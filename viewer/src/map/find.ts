@@ -1,8 +1,9 @@
-import type { MapData, Room, Spawn, Zone } from '../api/types.ts';
+import type { MapData, Room, Spawn } from '../api/types.ts';
 import { FLOORS, floorOfHeight, floorOfZone } from './floors.ts';
 import type { FloorId } from './floors.ts';
-import { checkpointSplit, prefabName, roomLabel, zoneLabel } from './labels.ts';
-import { humanize, itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
+import { checkpointSplit, prefabName, roomLabel, ZONE_SHORT, zoneLabel } from './labels.ts';
+import { itemName, structureName } from './names.ts';
+import { itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
 
 // "Find on this map": an index of what a player looks for (named rooms, zones, item and structure
 // types), each with its rooms or spawn points per floor. Matching ignores case, spaces and
@@ -34,11 +35,6 @@ export interface FindResult {
 
 export const FIND_ID = /^(room|zone|item|struct):[A-Za-z0-9_-]{1,64}$/;
 const KIND_ORDER: Readonly<Record<FindKind, number>> = { room: 0, zone: 1, item: 2, struct: 3 };
-const ZONE_ABBR: Partial<Record<Zone, string>> = {
-  LightContainment: 'LCZ',
-  HeavyContainment: 'HCZ',
-  Entrance: 'EZ',
-};
 
 export function normalize(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -81,7 +77,7 @@ export function buildFindIndex(map: MapData): FindEntry[] {
       const keys = [label.short, room.name, prefabName(room.variant) ?? ''];
       out.add(`room:${slug(label.full)}`, 'room', label.full, keys, floor, room);
     }
-    const abbr = ZONE_ABBR[room.zone];
+    const abbr = ZONE_SHORT[room.zone];
     if (abbr) out.add(`zone:${room.zone}`, 'zone', zoneLabel(room.zone), [abbr, room.zone], floor, room);
   }
   for (const spawn of map.spawns) {
@@ -90,16 +86,23 @@ export function buildFindIndex(map: MapData): FindEntry[] {
     const type = itemType(spawn);
     // "group" and "random" are picks among several types, not something to look for.
     if (type && type !== 'group' && type !== 'random') {
-      out.add(`item:${type}`, 'item', humanize(type), [type], floor, spawn);
+      out.add(`item:${type}`, 'item', itemName(type), [type], floor, spawn);
       for (const g of ITEM_GROUPS) {
         // "Any keycard" is also found by "keycard" alone, ranked as an exact match.
         const family = g.label.replace(/^Any /, '');
         if (itemMatches(spawn, g.value)) out.add(`item:${g.value}`, 'item', g.label, [family], floor, spawn);
       }
     }
-    for (const s of structureTypes(spawn)) out.add(`struct:${s}`, 'struct', humanize(s), [s], floor, spawn);
+    for (const s of structureTypes(spawn))
+      out.add(`struct:${s}`, 'struct', structureName(s), [s], floor, spawn);
   }
   return [...out.byId.values()];
+}
+
+/** The `room:` id a room is found by, if it has a name to find. */
+export function roomFindId(index: readonly FindEntry[], room: Room): string | undefined {
+  return index.find((e) => e.kind === 'room' && Object.values(e.floors).some((t) => t.rooms.includes(room)))
+    ?.id;
 }
 
 export function targetCount(entry: FindEntry, t: FindTargets): number {

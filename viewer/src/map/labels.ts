@@ -77,6 +77,13 @@ const ZONE_LABEL: Readonly<Record<Zone, string>> = {
   Other: 'Other',
 };
 
+/** The abbreviations players use for the three zones with a layout. */
+export const ZONE_SHORT: Readonly<Partial<Record<Zone, string>>> = {
+  LightContainment: 'LCZ',
+  HeavyContainment: 'HCZ',
+  Entrance: 'EZ',
+};
+
 const SHAPE_LABEL: Readonly<Record<string, string>> = {
   Straight: 'corridor',
   Curve: 'corner',

@@ -41,5 +41,7 @@ export const MATCH = '#39ff88';
 export const ELEVATOR = '#ffffff';
 export const LINK = '#ffd23f';
 export const HOVER = '#ffffff';
+/** The route: a hot pink no zone, symbol or match uses. */
+export const ROUTE = '#ff4fa3';
 export const LABEL = '#ffffff';
 export const LABEL_HALO = 'rgba(0,0,0,0.85)';

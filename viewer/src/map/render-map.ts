@@ -4,8 +4,11 @@ import type { FloorId } from './floors.ts';
 import { roomLabel } from './labels.ts';
 import { otherEnd, roomKey } from './links.ts';
 import * as P from './palette.ts';
+import { LEVEL_TOLERANCE } from './room-extents.ts';
+import { drawRoute } from './route-draw.ts';
 import { roomGeometry } from './room-geometry.ts';
 import type { Rect, RoomGeometry } from './room-geometry.ts';
+import { extentOf } from './scene.ts';
 import type { FloorScene } from './scene.ts';
 import { itemMatches, structureMatches, ALL } from './spawn-filter.ts';
 import { placeLabels, spotsAround } from './label-placement.ts';
@@ -27,6 +30,8 @@ export interface RenderOptions {
   hover?: Room | undefined;
   /** What the player found with the search: outlined rooms, spawns shown as matches. */
   selection?: { rooms: readonly Room[]; spawns: readonly Spawn[] } | undefined;
+  /** The route's runs of rooms on this floor. */
+  route?: readonly (readonly Room[])[] | undefined;
   /** Screen boxes over the map (the zoom buttons) that no label may slide under. */
   avoid?: readonly Box[];
 }
@@ -69,10 +74,6 @@ export interface RenderResult {
   doorMarks: DoorMark[];
 }
 
-// Spawns more than this far above or below the floor are on another level of their room
-// (warhead silo, SCP-049's upper chamber) and are drawn hollow.
-const LEVEL_TOLERANCE = 4;
-
 type Ctx = CanvasRenderingContext2D;
 
 /** Below this cell size (a phone showing a whole floor) room names would cover the map. */
@@ -101,11 +102,35 @@ function elevatorCaption(other: Room): string {
   }
 }
 
-function geometryIn(scene: FloorScene, room: Room): RoomGeometry {
+/** A room's drawn geometry, its body grown to hold everything placed in it (room-extents.ts). */
+function geometryIn(scene: FloorScene, room: Room): RoomGeometry & { levels: Rect | undefined } {
   const g = roomGeometry(room);
-  if (room.shape !== 'Undefined' || !scene.openArea) return g;
-  const a = scene.openArea;
-  return { ...g, body: { x0: a.minX, z0: a.minZ, x1: a.maxX, z1: a.maxZ } };
+  const e = extentOf(scene, room);
+  const levels = e?.all && e.all !== e.main && room.shape !== 'Undefined' ? e.all : undefined;
+  return { ...g, body: e?.main ?? g.body, levels };
+}
+
+const overhangs = (g: RoomGeometry): boolean =>
+  !!g.body &&
+  (g.body.x0 < g.cell.x0 || g.body.x1 > g.cell.x1 || g.body.z0 < g.cell.z0 || g.body.z1 > g.cell.z1);
+
+const union = (a: Rect, b: Rect | undefined): Rect =>
+  b
+    ? {
+        x0: Math.min(a.x0, b.x0),
+        z0: Math.min(a.z0, b.z0),
+        x1: Math.max(a.x1, b.x1),
+        z1: Math.max(a.z1, b.z1),
+      }
+    : a;
+
+function strokeRect(ctx: Ctx, t: Transform, r: Rect, inset = 0): void {
+  const a = t.toScreen(r.x0, r.z1);
+  const b = t.toScreen(r.x1, r.z0);
+  // Corners in either order: a turned floor swaps which one is left.
+  const x = Math.min(a.sx, b.sx);
+  const y = Math.min(a.sy, b.sy);
+  ctx.strokeRect(x + inset, y + inset, Math.abs(b.sx - a.sx) - 2 * inset, Math.abs(b.sy - a.sy) - 2 * inset);
 }
 
 function drawRooms(ctx: Ctx, scene: FloorScene, t: Transform): void {
@@ -130,19 +155,38 @@ function drawRooms(ctx: Ctx, scene: FloorScene, t: Transform): void {
     ctx.fillStyle = P.ZONE_CELL[room.zone];
     fillRect(ctx, t, g.cell, -0.5);
   }
-  // Outline pass then fill pass, so touching pieces merge into one clean shape.
   const grow = Math.max(1, Math.min(2.5, t.scale * 0.25));
+  // Rooms larger than their cell go underneath, so the neighbours they overhang stay readable.
+  const big = solid.filter(({ g }) => overhangs(g));
+  for (const { room, g } of big) {
+    if (!g.body) continue;
+    ctx.fillStyle = P.OUTLINE;
+    fillRect(ctx, t, g.body, grow);
+    ctx.fillStyle = P.ZONE_BODY[room.zone];
+    fillRect(ctx, t, g.body);
+  }
+  // Parts on another level (warhead silo, SCP-049's upper chamber): a dashed outline.
+  ctx.save();
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([4, 4]);
+  for (const { room, g } of solid) {
+    if (!g.levels) continue;
+    ctx.strokeStyle = P.ZONE_FILL[room.zone];
+    strokeRect(ctx, t, g.levels);
+  }
+  ctx.restore();
+  // Outline pass then fill pass, so touching pieces merge into one clean shape.
   ctx.fillStyle = P.OUTLINE;
   for (const { g } of solid) {
     for (const c of g.corridors) fillRect(ctx, t, c, grow);
-    if (g.body) fillRect(ctx, t, g.body, grow);
+    if (g.body && !overhangs(g)) fillRect(ctx, t, g.body, grow);
   }
   for (const { room, g } of solid) {
     ctx.fillStyle = P.ZONE_FILL[room.zone];
     for (const c of g.corridors) fillRect(ctx, t, c);
   }
   for (const { room, g } of solid) {
-    if (!g.body) continue;
+    if (!g.body || overhangs(g)) continue;
     ctx.fillStyle = P.ZONE_BODY[room.zone];
     fillRect(ctx, t, g.body);
   }
@@ -158,18 +202,12 @@ function drawOutline(
   dash: number[],
 ): void {
   const g = geometryIn(scene, room);
-  const r = g.body && room.shape === 'Undefined' ? g.body : g.cell;
-  const a = t.toScreen(r.x0, r.z1);
-  const b = t.toScreen(r.x1, r.z0);
+  const r = g.body && room.shape === 'Undefined' ? g.body : union(g.cell, g.body);
   ctx.save();
   ctx.strokeStyle = colour;
   ctx.lineWidth = width;
   ctx.setLineDash(dash);
-  const inset = width / 2;
-  // Corners in either order: a turned floor swaps which one is left.
-  const x = Math.min(a.sx, b.sx);
-  const y = Math.min(a.sy, b.sy);
-  ctx.strokeRect(x + inset, y + inset, Math.abs(b.sx - a.sx) - width, Math.abs(b.sy - a.sy) - width);
+  strokeRect(ctx, t, r, width / 2);
   ctx.restore();
 }
 
@@ -367,6 +405,7 @@ export function renderMap(
     links++;
   }
 
+  if (opts.route) drawRoute(ctx, t, opts.route);
   if (opts.hover) drawOutline(ctx, scene, t, opts.hover, P.HOVER, 2, [5, 3]);
   for (const room of opts.selection?.rooms ?? []) drawOutline(ctx, scene, t, room, P.MATCH, 3, []);
 

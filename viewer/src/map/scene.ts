@@ -4,6 +4,8 @@ import type { FloorId } from './floors.ts';
 import { checkpointSplit } from './labels.ts';
 import { findLinks, roomKey } from './links.ts';
 import type { RoomLink } from './links.ts';
+import { contains, roomExtents, spawnRoom } from './room-extents.ts';
+import type { FloorExtents, RoomExtent } from './room-extents.ts';
 import type { Bounds } from './view-transform.ts';
 
 export const CELL = 15;
@@ -24,6 +26,8 @@ export interface FloorScene {
   /** Extent of an open area without a room grid (the surface), if the floor has one. */
   openArea: Bounds | undefined;
   checkpointSplitZ: number | undefined;
+  /** Each room's extent and the room each door and spawn belongs to. */
+  extents: FloorExtents;
   roomCountByZone: Partial<Record<Zone, number>>;
 }
 
@@ -71,9 +75,16 @@ export function buildScene(map: MapData, floor: FloorId): FloorScene {
         maxZ: bounds.maxZ + OPEN_MARGIN,
       }
     : undefined;
+  const floorY = floorById(floor).y;
+  const extents = roomExtents(rooms, spawns, doors, floorY);
+  if (openArea) {
+    const r = { x0: openArea.minX, z0: openArea.minZ, x1: openArea.maxX, z1: openArea.maxZ };
+    for (const room of rooms)
+      if (room.shape === 'Undefined') extents.byRoom.set(roomKey(room), { main: r, all: r });
+  }
   return {
     floor,
-    floorY: floorById(floor).y,
+    floorY,
     rooms,
     doors,
     teslas,
@@ -82,12 +93,24 @@ export function buildScene(map: MapData, floor: FloorId): FloorScene {
     bounds: openArea ?? bounds,
     openArea,
     checkpointSplitZ: checkpointSplit(map.rooms),
+    extents,
     roomCountByZone,
   };
 }
 
-/** Room whose 15 m cell contains the world point (surface: the one open area). */
+export function extentOf(scene: FloorScene, room: Room): RoomExtent | undefined {
+  return scene.extents.byRoom.get(roomKey(room));
+}
+
+/**
+ * Room whose 15 m cell contains the world point, else one whose extent reaches out to it (big rooms
+ * overhang their cell); the surface is the one open area.
+ */
 export function roomAt(scene: FloorScene, x: number, z: number): Room | undefined {
+  return cellRoomAt(scene, x, z) ?? scene.rooms.find((r) => contains(extentOf(scene, r)?.main, { x, z }));
+}
+
+function cellRoomAt(scene: FloorScene, x: number, z: number): Room | undefined {
   let best: Room | undefined;
   let bestD = Infinity;
   for (const r of scene.rooms) {
@@ -108,5 +131,5 @@ export function roomAt(scene: FloorScene, x: number, z: number): Room | undefine
 
 /** Room a spawn or tesla belongs to, by its rx/rz on this floor. */
 export function ownerRoom(scene: FloorScene, p: { rx: number; rz: number }): Room | undefined {
-  return scene.rooms.find((r) => Math.abs(r.x - p.rx) < 0.5 && Math.abs(r.z - p.rz) < 0.5);
+  return spawnRoom(scene.rooms, p);
 }

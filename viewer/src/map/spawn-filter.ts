@@ -1,4 +1,5 @@
 import type { Spawn } from '../api/types.ts';
+import { itemName, structureName } from './names.ts';
 
 // Filters for spawn points. The choices are derived from the map's own `cat` values so new item or
 // structure types appear without a viewer update.
@@ -19,11 +20,6 @@ export const ITEM_GROUPS: readonly { value: string; label: string; test: (type: 
   { value: 'any-scp', label: 'Any SCP item', test: (t) => /^(Anti)?SCP/i.test(t) },
 ];
 
-const ITEM_NAMES: Readonly<Record<string, string>> = {
-  group: 'Random group',
-  random: 'Random item',
-};
-
 /** The item type of an item spawn ("item:KeycardScientist" → "KeycardScientist"). */
 export function itemType(spawn: Spawn): string | undefined {
   if (spawn.kind !== 'item') return undefined;
@@ -36,17 +32,10 @@ export function structureTypes(spawn: Spawn): string[] {
   return spawn.cat.split('|').filter(Boolean);
 }
 
-/** "KeycardMTFOperative" → "Keycard MTF Operative", "Scp079Generator" → "Scp079 Generator". */
-export function humanize(type: string): string {
-  return (
-    ITEM_NAMES[type] ?? type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
-  );
-}
-
-function countOptions(counts: Map<string, number>): FilterOption[] {
+function countOptions(counts: Map<string, number>, name: (code: string) => string): FilterOption[] {
   return [...counts.entries()]
-    .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([value, count]) => ({ value, label: humanize(value), count }));
+    .map(([value, count]) => ({ value, label: name(value), count }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 export function itemOptions(spawns: readonly Spawn[]): FilterOption[] {
@@ -62,7 +51,7 @@ export function itemOptions(spawns: readonly Spawn[]): FilterOption[] {
     if (count > 0) groups.push({ value: g.value, label: g.label, count });
   }
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  return [{ value: ALL, label: 'All items', count: total }, ...groups, ...countOptions(counts)];
+  return [{ value: ALL, label: 'All items', count: total }, ...groups, ...countOptions(counts, itemName)];
 }
 
 export function structureOptions(spawns: readonly Spawn[]): FilterOption[] {
@@ -73,7 +62,7 @@ export function structureOptions(spawns: readonly Spawn[]): FilterOption[] {
     total++;
     for (const t of structureTypes(s)) counts.set(t, (counts.get(t) ?? 0) + 1);
   }
-  return [{ value: ALL, label: 'All structures', count: total }, ...countOptions(counts)];
+  return [{ value: ALL, label: 'All structures', count: total }, ...countOptions(counts, structureName)];
 }
 
 export function itemMatches(spawn: Spawn, filter: string): boolean {

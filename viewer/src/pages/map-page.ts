@@ -8,10 +8,15 @@ import { nextSeed, previousSeed, randomSeed } from '../load/seed-walk.ts';
 import type { WalkResult } from '../load/seed-walk.ts';
 import { doorInfo, floorName, mapSummary, matchesPerFloor, roomInfo, spawnInfo } from '../map/describe.ts';
 import type { InfoLine } from '../map/describe.ts';
-import { buildFindIndex, targetBounds } from '../map/find.ts';
+import { buildFindIndex, roomFindId, targetBounds } from '../map/find.ts';
+import { describeRoom } from '../map/labels.ts';
+import { floorLayouts } from '../map/layout-names.ts';
+import { buildRouteGraph, roomsOf, routeOnFloor, routeSummary, shortestRoute } from '../map/route.ts';
+import type { Route, RouteGraph } from '../map/route.ts';
 import type { FindEntry, FindResult, FindTargets } from '../map/find.ts';
 import { FLOORS, floorById, floorOfHeight, floorOfZone } from '../map/floors.ts';
 import { elevatorUnder, nearest } from '../map/hit-test.ts';
+import { roomKey } from '../map/links.ts';
 import type { Box } from '../map/label-placement.ts';
 import { BACKGROUND } from '../map/palette.ts';
 import { renderMap } from '../map/render-map.ts';
@@ -39,6 +44,8 @@ import { createFindBox } from './find-box.ts';
 import { attachInteraction } from './map-interaction.ts';
 import { createLegend } from './legend.ts';
 import { createStatus } from './map-status.ts';
+import { roomCard } from './room-card.ts';
+import { createRoutePanel } from './route-panel.ts';
 import { downloadFloorPng, type FloorPicture } from './png-export.ts';
 import { attachPrintMap } from './print-map.ts';
 import { attachShortcuts } from './shortcuts.ts';
@@ -67,10 +74,17 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   let load: MapLoad | undefined;
   let map: MapData | undefined;
   let findIndex: FindEntry[] = [];
+  let routeGraph: RouteGraph | undefined;
+  let route: Route | undefined;
+  /** One end of a route picked while the other is still to come. */
+  let pendingEnds: { from?: string; to?: string } = {};
+  /** The room whose card stays open (tap, Enter, an elevator's arrival) until another tap. */
+  let pinned: Room | undefined;
   let scene: FloorScene | undefined;
   let hover: Hover;
   let keyboardMode = false;
   let lastRender: RenderResult | undefined;
+  let lastTransform: Transform | undefined;
   let pendingFirstDraw: number | undefined;
   let urlTimer: number | undefined;
   let frame: number | undefined;
@@ -133,6 +147,8 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     },
   });
 
+  const routePanel = createRoutePanel({ route: setRouteEnd, clear: clearRoute });
+
   const canvas = h('canvas', {
     id: 'map-canvas',
     class: 'map-canvas',
@@ -142,7 +158,14 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     'aria-describedby': 'map-summary map-keys',
     'aria-label': 'Facility map',
   });
-  const info = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true });
+  const infoLines = h('div', { class: 'info-lines' });
+  const infoCard = h('div', {});
+  const info = h(
+    'div',
+    { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true },
+    infoLines,
+    infoCard,
+  );
   const summary = h('div', { id: 'map-summary', class: 'visually-hidden' });
   const keysHelp = h(
     'p',
@@ -182,11 +205,13 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     if (narrow.matches) {
       panel.replaceChildren(controls.seedBlock, more);
       top.replaceChildren(find.el, controls.panelToggle);
+      // Over the map, so the route's summary shows with the panel folded.
+      area.append(routePanel.el);
       main.append(heading, top, area, controls.quick, panel, summary);
       legend.open = false;
       setPanel(!map && state.seed.kind !== 'valid');
     } else {
-      panel.replaceChildren(controls.seedBlock, find.el, controls.quick, more);
+      panel.replaceChildren(controls.seedBlock, find.el, routePanel.el, controls.quick, more);
       top.remove();
       main.append(heading, panel, area, summary);
       legend.open = true;
@@ -357,11 +382,66 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
 
   function chooseFound(r: FindResult): void {
     state = { ...state, find: r.entry.id, floor: r.floor };
+    pinned = undefined;
     rebuildScene();
     const t = r.entry.floors[r.floor];
     if (scene && t) state = { ...state, ...viewOn(t, scene.bounds) };
     writeUrl(true);
     if (narrow.matches) canvas.focus({ preventScroll: true });
+  }
+
+  // ----- route -----
+  const nameOfId = (id: string): string => findIndex.find((e) => e.id === id)?.name ?? id;
+
+  function setRouteEnd(end: 'from' | 'to', id: string): void {
+    const ends = { ...(state.route ?? pendingEnds), [end]: id };
+    if (ends.from && ends.to) {
+      state = { ...state, route: { from: ends.from, to: ends.to } };
+      pendingEnds = {};
+    } else {
+      // One end so far: keep it and ask for the other.
+      state = { ...state, route: undefined };
+      pendingEnds = ends;
+    }
+    updateRoute();
+    writeUrl(true);
+  }
+
+  function clearRoute(): void {
+    pendingEnds = {};
+    state = { ...state, route: undefined };
+    updateRoute();
+    writeUrl(true);
+  }
+
+  /** Works out the route the state names and says it in the status line. */
+  function updateRoute(): void {
+    route = undefined;
+    const ends = state.route;
+    if (!map || !routeGraph) {
+      routePanel.show('', false);
+    } else if (ends) {
+      const from = roomsOf(findIndex, ends.from);
+      const to = roomsOf(findIndex, ends.to);
+      route = from.length && to.length ? shortestRoute(routeGraph, from, to) : undefined;
+      const names = `${nameOfId(ends.from)} to ${nameOfId(ends.to)}`;
+      routePanel.show(
+        route
+          ? `${routeSummary(route)} From ${names}.`
+          : !from.length || !to.length
+            ? `No route: this map has no ${!from.length ? nameOfId(ends.from) : nameOfId(ends.to)}.`
+            : `No way joins ${names} on this map.`,
+        true,
+      );
+    } else if (pendingEnds.from)
+      routePanel.show(`Route from ${nameOfId(pendingEnds.from)}: now pick where to.`, true);
+    else if (pendingEnds.to)
+      routePanel.show(`Route to ${nameOfId(pendingEnds.to)}: now pick where from.`, true);
+    else routePanel.show('', false);
+    const found = foundEntry();
+    routePanel.setFound(map && found?.kind === 'room' ? { id: found.id, name: found.name } : undefined);
+    canvas.dataset.route = route ? String(route.rooms.length) : '';
+    requestDraw();
   }
 
   // ----- drawing -----
@@ -402,10 +482,12 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       structureFilter: state.struct,
       hover: hovered,
       selection: foundTargets(),
+      route: route ? routeOnFloor(route, state.floor) : undefined,
       avoid: [overMap(controls.viewActions)],
     });
     if (keyboardMode) drawCrosshair(g, vp.width / 2, vp.height / 2);
     setDrawn(lastRender, t);
+    lastTransform = t;
     const now = performance.now();
     canvas.dataset.frameMs = (now - started).toFixed(1);
     if (pendingFirstDraw !== undefined) {
@@ -476,32 +558,69 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     return lastRender ? elevatorUnder(lastRender.elevators, sx, sy) : undefined;
   }
 
-  function updateInfo(t: Transform, room: Room | undefined): void {
+  function updateInfo(t: Transform, hovered: Room | undefined): void {
     const p = hoverPoint();
-    if (!p || !scene) {
+    const room = pinned ?? hovered;
+    if ((!p && !pinned) || !scene || !map) {
       info.hidden = true;
       return;
     }
-    const w = t.toWorld(p.sx, p.sy);
+    const w = p ? t.toWorld(p.sx, p.sy) : undefined;
     const lines: InfoLine[] = [];
-    const elevator = elevatorAt(p.sx, p.sy);
-    if (elevator)
-      lines.push({ term: 'Elevator', detail: `to ${describeEnd(elevator.other)} (Enter or click)` });
-    const door = nearest(lastRender?.doorMarks ?? [], p.sx, p.sy, 10)?.door;
-    if (door) lines.push(doorInfo(door));
-    const spawn = nearest(lastRender?.spawnMarks ?? [], p.sx, p.sy, 8)?.spawn;
-    if (spawn) lines.push(spawnInfo(spawn));
-    if (room) lines.push(...roomInfo(room, scene.checkpointSplitZ));
-    lines.push({
-      term: 'World',
-      detail: `x ${formatCoord(w.x)}, y ${formatCoord(scene.floorY)}, z ${formatCoord(w.z)}`,
-    });
-    const dl = h('dl', {});
-    for (const l of lines) dl.append(h('dt', {}, l.term), h('dd', {}, l.detail));
-    info.replaceChildren(dl);
-    info.hidden = false;
+    if (p) {
+      const elevator = elevatorAt(p.sx, p.sy);
+      if (elevator)
+        lines.push({ term: 'Elevator', detail: `to ${describeEnd(elevator.other)} (Enter or click)` });
+      // Doors and spawns name the room they belong to, which may overhang the cell under the pointer.
+      const door = nearest(lastRender?.doorMarks ?? [], p.sx, p.sy, 10)?.door;
+      if (door) lines.push(doorInfo(door, nameOf(scene.extents.doorOwner.get(door))));
+      const spawn = nearest(lastRender?.spawnMarks ?? [], p.sx, p.sy, 8)?.spawn;
+      if (spawn) lines.push(spawnInfo(spawn, nameOf(scene.extents.spawnOwner.get(spawn))));
+      if (!room && w)
+        lines.push({
+          term: 'World',
+          detail: `x ${formatCoord(w.x)}, y ${formatCoord(scene.floorY)}, z ${formatCoord(w.z)}`,
+        });
+    }
+    // Lines and card are redrawn only when they change: a card rebuilt under the pointer would close
+    // its "Details" and drop the focus from its buttons.
+    const linesKey = JSON.stringify(lines);
+    if (infoLines.dataset.key !== linesKey) {
+      const dl = h('dl', {});
+      for (const l of lines) dl.append(h('dt', {}, l.term), h('dd', {}, l.detail));
+      infoLines.replaceChildren(...(lines.length ? [dl] : []));
+      infoLines.dataset.key = linesKey;
+    }
+    // A pinned card stays as it is; a hovered one follows the pointer's world position.
+    const world = room && !pinned && room === hovered ? w : undefined;
+    const cardKey = JSON.stringify([room && roomKey(room), !!pinned, world ? [world.x, world.z] : 0]);
+    if (infoCard.dataset.key !== cardKey) {
+      const open =
+        !!room && infoCard.dataset.room === roomKey(room) && !!infoCard.querySelector('details')?.open;
+      infoCard.replaceChildren();
+      if (room) {
+        const close = pinned ? unpin : undefined;
+        const routeId = roomFindId(findIndex, room);
+        infoCard.append(roomCard({ map, scene, room, routeId, world, route: setRouteEnd, close }));
+      }
+      if (open) infoCard.querySelector('details')?.setAttribute('open', '');
+      infoCard.dataset.key = cardKey;
+      infoCard.dataset.room = room ? roomKey(room) : '';
+    }
+    info.classList.toggle('pinned', !!pinned);
+    info.hidden = !lines.length && !room;
     // Keep the panel away from the pointer: switch sides when the pointer is on the left.
-    info.classList.toggle('right', p.sx < viewport().width / 2);
+    if (p && !pinned) info.classList.toggle('right', p.sx < viewport().width / 2);
+  }
+
+  function unpin(): void {
+    pinned = undefined;
+    canvas.focus({ preventScroll: true });
+    requestDraw();
+  }
+
+  function nameOf(room: Room | undefined): string | undefined {
+    return room && describeRoom(room, scene?.checkpointSplitZ);
   }
 
   function describeEnd(room: Room): string {
@@ -514,8 +633,9 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     const f = floorOfZone(e.other.zone) ?? floorOfHeight(e.other.y);
     if (!f) return;
     state = { ...state, floor: f, cx: e.other.x, cz: e.other.z, zoom: Math.max(state.zoom, 1) };
-    // Show where the elevator arrives: the room at the new view centre is described and outlined.
+    // Show where the elevator arrives: its room's card stays open and the room is outlined.
     hover = { kind: 'centre' };
+    pinned = e.other;
     rebuildScene();
     writeUrl(true);
   }
@@ -523,14 +643,19 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   // ----- data -----
   function rebuildScene(): void {
     scene = map ? buildScene(map, state.floor) : undefined;
+    // A card describes its room with this floor's spawns and doors: another floor's room closes it.
+    if (pinned && !scene?.rooms.includes(pinned)) pinned = undefined;
     controls.sync(state);
     find.showChosen(foundEntry());
+    updateRoute();
     canvas.setAttribute(
       'aria-label',
       map ? `Map of seed ${map.seed}, ${floorName(state.floor)}` : 'Facility map (no seed loaded)',
     );
     document.title = map ? `Seed ${map.seed} · ${floorName(state.floor)} – seedblock` : 'Map – seedblock';
-    caption.textContent = map ? `Seed ${map.seed} · ${floorById(state.floor).short}` : '';
+    // The layout's name where the map has one: "Seed 5 · LCZ layout 4", else the floor's short name.
+    const where = map ? floorLayouts(map, state.floor).join(' · ') || floorById(state.floor).short : '';
+    caption.textContent = map ? `Seed ${map.seed} · ${where}` : '';
     caption.hidden = !map;
     if (map) summary.replaceChildren(...mapSummary(map, state.floor).map((line) => h('p', {}, line)));
     else summary.replaceChildren();
@@ -577,6 +702,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     if (s.state !== 'ready') return;
     map = s.map;
     findIndex = buildFindIndex(map);
+    routeGraph = buildRouteGraph(map);
     find.setIndex(findIndex);
     controls.setMapReady(true);
     controls.setFilterOptions(itemOptions(map.spawns), structureOptions(map.spawns), state);
@@ -600,6 +726,8 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     map = undefined;
     scene = undefined;
     findIndex = [];
+    routeGraph = undefined;
+    pinned = undefined;
     find.setIndex(undefined);
     controls.setMapReady(false);
     controls.setOldest(false);
@@ -658,6 +786,8 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       const e = elevatorAt(sx, sy);
       if (e) return takeElevator(e);
       hover = { kind: 'point', sx, sy };
+      // A tap opens the room's card for good (its buttons can then be reached); empty map closes it.
+      pinned = lastTransform ? hoveredRoom(lastTransform) : undefined;
       requestDraw();
     },
     keyboard(active) {
@@ -669,7 +799,11 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     activate() {
       const vp = viewport();
       const e = elevatorAt(vp.width / 2, vp.height / 2);
-      if (e) takeElevator(e);
+      if (e) return takeElevator(e);
+      // Enter opens the card of the room under the crosshair for good (Tab then reaches its buttons).
+      hover = { kind: 'centre' };
+      pinned = lastTransform ? hoveredRoom(lastTransform) : undefined;
+      requestDraw();
     },
     settle: () => writeUrl(false),
   });
@@ -709,6 +843,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       if (floorChanged) rebuildScene();
       else {
         find.showChosen(foundEntry());
+        updateRoute();
         updateMatches();
         requestDraw();
       }

@@ -2,6 +2,8 @@ import { FIND_ID } from '../map/find.ts';
 import { DEFAULT_FLOOR, isFloorId } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import type { Layers } from '../map/render-map.ts';
+import { parseRouteEnds, serializeRouteEnds } from '../map/route.ts';
+import type { RouteEnds } from '../map/route.ts';
 import { ALL } from '../map/spawn-filter.ts';
 import { clampZoom } from '../map/view-transform.ts';
 
@@ -21,6 +23,8 @@ export interface MapState {
   struct: string;
   /** What "Find on this map" chose (a FindEntry id), shown on `floor`. */
   find: string | undefined;
+  /** A route between two rooms, each end a `room:` id as `find` uses. */
+  route: RouteEnds | undefined;
   zoom: number;
   /** View centre in world metres; undefined = centre of the floor. */
   cx: number | undefined;
@@ -82,6 +86,7 @@ export function parseMapState(path: string, search: string): MapState {
     item: parseFilter(q.get('item')),
     struct: parseFilter(q.get('struct')),
     find: FIND_ID.test(q.get('find') ?? '') ? (q.get('find') ?? undefined) : undefined,
+    route: parseRouteEnds(q.get('route')),
     zoom: clampZoom(parseNumber(q.get('zoom')) ?? 1),
     cx: parseNumber(q.get('cx')),
     cz: parseNumber(q.get('cz')),
@@ -104,12 +109,13 @@ export function serializeMapState(s: MapState): string {
   if (s.item !== ALL) q.set('item', s.item);
   if (s.struct !== ALL) q.set('struct', s.struct);
   if (s.find) q.set('find', s.find);
+  if (s.route) q.set('route', serializeRouteEnds(s.route));
   if (Math.abs(s.zoom - 1) > 0.001) q.set('zoom', round(s.zoom, 2));
   if (s.cx !== undefined && s.cz !== undefined) {
     q.set('cx', round(s.cx, 1));
     q.set('cz', round(s.cz, 1));
   }
   const path = usePath ? `/seed/${encodeURIComponent(seedText)}` : '/';
-  // Commas and colons are legal in a query; keeping them unescaped makes shared links readable.
-  return `${path}?${q.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':')}`;
+  // Commas, colons and tildes are legal in a query; keeping them unescaped makes shared links readable.
+  return `${path}?${q.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%7E/gi, '~')}`;
 }

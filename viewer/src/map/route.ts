@@ -1,0 +1,172 @@
+import type { MapData, Room } from '../api/types.ts';
+import { FIND_ID } from './find.ts';
+import type { FindEntry } from './find.ts';
+import { floorOfHeight, floorOfZone } from './floors.ts';
+import type { FloorId } from './floors.ts';
+import { findLinks, roomKey } from './links.ts';
+
+// The shortest way between two rooms over the rooms' connections: doors between neighbouring cells
+// (each room's conn), the Heavy–Entrance checkpoints, and the elevators between floors. A walk is
+// measured from room centre to room centre; an elevator ride adds time, not metres.
+
+/**
+ * Assumed running speed of a human in the game, m/s. The reference facts give none; 5.4 m/s is the
+ * game's sprint speed for human classes as players know it.
+ */
+export const RUN_SPEED = 5.4;
+/** Assumed time of one elevator ride, doors included, in seconds. */
+export const ELEVATOR_RIDE_S = 10;
+
+export interface RouteEdge {
+  to: Room;
+  metres: number;
+  elevator: boolean;
+}
+
+export type RouteGraph = Map<string, { room: Room; edges: RouteEdge[] }>;
+
+export interface Route {
+  rooms: Room[];
+  metres: number;
+  elevators: number;
+  seconds: number;
+}
+
+/** The two ends of a route as `room:` ids, the way a link carries them. */
+export interface RouteEnds {
+  from: string;
+  to: string;
+}
+
+const floorOf = (r: Room): FloorId | undefined => floorOfZone(r.zone) ?? floorOfHeight(r.y);
+const flat = (a: Room, b: Room): number => Math.hypot(a.x - b.x, a.z - b.z);
+
+export function buildRouteGraph(map: Pick<MapData, 'rooms'>): RouteGraph {
+  const graph: RouteGraph = new Map();
+  const rooms = map.rooms.filter((r) => floorOf(r) !== undefined);
+  for (const room of rooms) graph.set(roomKey(room), { room, edges: [] });
+  const connect = (a: Room, b: Room, elevator: boolean): void => {
+    const na = graph.get(roomKey(a));
+    const nb = graph.get(roomKey(b));
+    if (!na || !nb || na === nb) return;
+    const metres = elevator ? 0 : flat(a, b);
+    if (!na.edges.some((e) => e.to === b)) na.edges.push({ to: b, metres, elevator });
+    if (!nb.edges.some((e) => e.to === a)) nb.edges.push({ to: a, metres, elevator });
+  };
+  // Door neighbours on one floor; conn entries to another floor or zone are links, handled below.
+  for (const room of rooms) {
+    for (const c of room.conn) {
+      if ((c.y !== undefined && c.y !== room.y) || (c.zone !== undefined && c.zone !== room.zone)) continue;
+      const other = graph.get(roomKey({ x: c.x, y: room.y, z: c.z }))?.room;
+      if (other) connect(room, other, false);
+    }
+  }
+  for (const link of findLinks(rooms)) connect(link.a, link.b, link.kind === 'elevator');
+  return graph;
+}
+
+const cost = (e: RouteEdge): number => e.metres / RUN_SPEED + (e.elevator ? ELEVATOR_RIDE_S : 0);
+
+/**
+ * The quickest route from any of `starts` to any of `ends` (several rooms can share a name: the
+ * nearest pair is taken), or undefined when no way joins them.
+ */
+export function shortestRoute(
+  graph: RouteGraph,
+  starts: readonly Room[],
+  ends: readonly Room[],
+): Route | undefined {
+  const goal = new Set(ends.map(roomKey));
+  const best = new Map<string, number>();
+  const prev = new Map<string, { from: string; edge: RouteEdge }>();
+  const open = new Set<string>();
+  for (const s of starts) {
+    const k = roomKey(s);
+    if (!graph.has(k)) continue;
+    best.set(k, 0);
+    open.add(k);
+  }
+  // A plain scan for the cheapest open room: maps have about 100 rooms.
+  while (open.size) {
+    let k = '';
+    let d = Infinity;
+    for (const o of open) {
+      const v = best.get(o) ?? Infinity;
+      if (v < d) [k, d] = [o, v];
+    }
+    open.delete(k);
+    if (goal.has(k)) return trace(graph, prev, k);
+    // The surface is one open area whose paths the map does not hold: a route may start or end
+    // there, never cut across it (its length would be unknown).
+    const node = graph.get(k);
+    if (node?.room.shape === 'Undefined' && prev.has(k)) continue;
+    for (const e of node?.edges ?? []) {
+      const to = roomKey(e.to);
+      const next = d + cost(e);
+      if (next < (best.get(to) ?? Infinity)) {
+        best.set(to, next);
+        prev.set(to, { from: k, edge: e });
+        open.add(to);
+      }
+    }
+  }
+  return undefined;
+}
+
+function trace(graph: RouteGraph, prev: Map<string, { from: string; edge: RouteEdge }>, end: string): Route {
+  const rooms: Room[] = [];
+  let metres = 0;
+  let elevators = 0;
+  let k: string | undefined = end;
+  while (k !== undefined) {
+    const node = graph.get(k);
+    if (node) rooms.unshift(node.room);
+    const step = prev.get(k);
+    if (step) {
+      metres += step.edge.metres;
+      if (step.edge.elevator) elevators++;
+    }
+    k = step?.from;
+  }
+  return { rooms, metres, elevators, seconds: metres / RUN_SPEED + elevators * ELEVATOR_RIDE_S };
+}
+
+/** `from~to`, each a `room:` id; anything else is no route. */
+export function parseRouteEnds(raw: string | null): RouteEnds | undefined {
+  const [from, to, ...rest] = (raw ?? '').split('~');
+  if (rest.length || !from || !to) return undefined;
+  const isRoom = (id: string): boolean => FIND_ID.test(id) && id.startsWith('room:');
+  return isRoom(from) && isRoom(to) ? { from, to } : undefined;
+}
+
+export const serializeRouteEnds = (r: RouteEnds): string => `${r.from}~${r.to}`;
+
+/** Every room a `room:` id names, on any floor. */
+export function roomsOf(index: readonly FindEntry[], id: string): Room[] {
+  const entry = index.find((e) => e.id === id && e.kind === 'room');
+  return entry ? Object.values(entry.floors).flatMap((t) => t.rooms) : [];
+}
+
+/** "Route: 212 m, about 35 s", then what the estimate assumes. */
+export function routeSummary(route: Route): string {
+  const n = route.elevators;
+  const rides = n
+    ? `, plus an assumed ${ELEVATOR_RIDE_S} s for ${n === 1 ? 'its elevator ride' : `each of its ${n} elevator rides`}`
+    : '';
+  return `Route: ${Math.round(route.metres)} m, about ${Math.round(route.seconds)} s (running at an assumed ${RUN_SPEED} m/s from room centre to room centre${rides}).`;
+}
+
+/** The route's rooms on one floor, as runs of consecutive rooms (a run ends where the route leaves the floor). */
+export function routeOnFloor(route: Route, floor: FloorId): Room[][] {
+  const runs: Room[][] = [];
+  let run: Room[] = [];
+  for (const r of route.rooms) {
+    if (floorOf(r) === floor) run.push(r);
+    else if (run.length) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}

@@ -1,0 +1,58 @@
+import { h } from '../dom.ts';
+
+// The route's controls beside "Find on this map": set the found room as start or end, clear the
+// route, and a status line that reads the route's summary out.
+
+export interface RoutePanel {
+  el: HTMLElement;
+  /** The room "Find" chose, which the buttons use as an end; undefined when none. */
+  setFound(found: { id: string; name: string } | undefined): void;
+  /** The summary or what is still missing, and whether a route is under way (it can be cleared). */
+  show(text: string, active: boolean): void;
+}
+
+export function createRoutePanel(on: {
+  route(end: 'from' | 'to', id: string): void;
+  clear(): void;
+}): RoutePanel {
+  let found: { id: string; name: string } | undefined;
+  const from = h(
+    'button',
+    { type: 'button', class: 'link', 'data-route': 'from', hidden: true },
+    'Route from found room',
+  );
+  const to = h(
+    'button',
+    { type: 'button', class: 'link', 'data-route': 'to', hidden: true },
+    'Route to found room',
+  );
+  const clear = h('button', { type: 'button', class: 'link', hidden: true }, 'Clear route');
+  const status = h('p', { id: 'route-status', class: 'route-status', role: 'status' });
+  from.addEventListener('click', () => found && on.route('from', found.id));
+  to.addEventListener('click', () => found && on.route('to', found.id));
+  clear.addEventListener('click', () => on.clear());
+  const el = h(
+    'div',
+    { class: 'route', hidden: true },
+    h('p', { class: 'route-actions' }, from, to, clear),
+    status,
+  );
+  let active = false;
+  // Nothing to offer until a room is found or a route is under way.
+  const fold = (): void => void (el.hidden = !found && !active);
+  return {
+    el,
+    setFound(next) {
+      found = next;
+      from.hidden = to.hidden = !next;
+      from.title = to.title = next ? next.name : '';
+      fold();
+    },
+    show(text, on) {
+      status.textContent = text;
+      active = on;
+      clear.hidden = !on;
+      fold();
+    },
+  };
+}
