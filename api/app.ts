@@ -17,6 +17,7 @@ import { selfClaimRoutes } from './routes/self-claim.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
 import { versionRoutes } from './routes/version.ts';
+import { seedShareable } from './maps/shareable-seed.ts';
 import { viewerDistDir, viewerRouter } from './viewer-files.ts';
 
 /**
@@ -58,7 +59,14 @@ export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): ex
     res.type(deps.metrics.registry.contentType).send(body);
   });
 
-  app.use(viewerRouter({ apiPrefix: config.API_PREFIX, distDir: viewerDistDir(config.VIEWER_DIST_DIR) }));
+  app.use(
+    viewerRouter({
+      apiPrefix: config.API_PREFIX,
+      distDir: viewerDistDir(config.VIEWER_DIST_DIR),
+      sourceMaps: config.VIEWER_SOURCE_MAPS,
+      seedShareable: seedShareable(deps),
+    }),
+  );
   app.use(notFound);
   app.use(errorHandler(logger, deps.metrics));
   return app;

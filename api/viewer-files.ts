@@ -1,18 +1,31 @@
-// Serves the built viewer: hashed assets under /assets (cached for a year) and the page shell for
-// the app's routes (never cached), all with a strict Content-Security-Policy.
+// Serves the built viewer: hashed assets under /assets (cached for a year, br or gzip as the
+// browser accepts), the page shell for the app's routes (never cached) with its title and share
+// tags, and an HTML 404 page for any other path outside the API, all with a strict
+// Content-Security-Policy.
 
 import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR } from '../viewer/dist-dir.ts';
-import { API_PREFIX_TOKEN, BASE_TOKEN } from '../viewer/index-html.ts';
+import { API_PREFIX_TOKEN, BASE_TOKEN, SHARE_TOKEN } from '../viewer/index-html.ts';
+import { SeedParamSchema } from './schemas.ts';
+import { mapCoding } from './http/content-coding.ts';
+import { viewerBuildLoader, type ViewerAsset, type ViewerBuild } from './viewer-build.ts';
+import { escapeHtml, shareTags } from './viewer-share.ts';
 
 export interface ViewerRouterOptions {
   /** Path prefix of the read API as the browser must call it, e.g. "/api". */
   apiPrefix: string;
   /** Build output; defaults to viewer/dist. */
   distDir?: string;
+  /** Serve the build's source maps (VIEWER_SOURCE_MAPS); off, a request for one is a 404. */
+  sourceMaps?: boolean;
+  /**
+   * Whether a seed may be named in its page's share tags now; false on any doubt (a blocked seed,
+   * Redis down). Without it, no page names its seed.
+   */
+  seedShareable?: (seed: number) => Promise<boolean>;
 }
 
 /** VIEWER_DIST_DIR, else viewer/dist. */
@@ -38,12 +51,11 @@ export const VIEWER_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** File names carry a content hash, so a year-long immutable cache is safe. */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 export const NOT_BUILT_MESSAGE =
   'The map viewer is not built. Run its build script (npm run build:viewer, i.e. tsx viewer/build.ts) and reload.\n';
-
-function escapeAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 function securityHeaders(res: Response): void {
   res.setHeader('Content-Security-Policy', VIEWER_CSP);
@@ -51,65 +63,84 @@ function securityHeaders(res: Response): void {
   res.setHeader('Referrer-Policy', 'same-origin');
 }
 
-/** Reads dist/index.html, re-reading only when the file changed (a rebuild while running). */
-function shellLoader(file: string): () => string | undefined {
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return () => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      cached = undefined;
-      return undefined;
-    }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    return cached.html;
-  };
-}
-
 function notBuilt(res: Response): void {
   securityHeaders(res);
   res.status(503).setHeader('Cache-Control', 'no-store').type('text/plain').send(NOT_BUILT_MESSAGE);
 }
 
+/** The asset's bytes in the coding the request accepts: br, else gzip, else as built. */
+function pickBody(req: Request, asset: ViewerAsset): { body: Buffer; coding?: 'br' | 'gzip' } {
+  const coding = asset.br || asset.gzip ? mapCoding(req) : null;
+  if (coding === 'br' && asset.br) return { body: asset.br, coding };
+  if (coding && asset.gzip) return { body: asset.gzip, coding: 'gzip' };
+  return { body: asset.identity };
+}
+
+function sendAsset(req: Request, res: Response, build: ViewerBuild): void {
+  const asset = build.assets.get(req.path.slice('/assets/'.length));
+  if (asset === undefined) return notFoundPage(req, res, build);
+  const { body, coding } = pickBody(req, asset);
+  securityHeaders(res);
+  res.setHeader('Cache-Control', ASSET_CACHE_CONTROL);
+  if (asset.br || asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
+  if (coding) res.setHeader('Content-Encoding', coding);
+  res.setHeader('Content-Type', asset.type);
+  res.setHeader('Content-Length', body.length);
+  res.status(200).end(req.method === 'HEAD' ? undefined : body);
+}
+
+const fillBase = (html: string, req: Request): string =>
+  html.split(BASE_TOKEN).join(escapeHtml(req.baseUrl.replace(/\/+$/, '')));
+
+function notFoundPage(req: Request, res: Response, build: ViewerBuild): void {
+  securityHeaders(res);
+  res.status(404).setHeader('Cache-Control', 'no-store');
+  if (build.notFound === undefined) res.type('text/plain').send('Not found\n');
+  else res.type('html').send(fillBase(build.notFound, req));
+}
+
 export function viewerRouter(opts: ViewerRouterOptions): Router {
-  const distDir = opts.distDir ?? DIST_DIR;
-  const assetsDir = join(distDir, 'assets');
-  const shell = shellLoader(join(distDir, 'index.html'));
-  const apiPrefix = escapeAttr(opts.apiPrefix.replace(/\/+$/, ''));
+  const load = viewerBuildLoader(opts.distDir ?? DIST_DIR, opts.sourceMaps ?? false);
+  const apiPrefix = opts.apiPrefix.replace(/\/+$/, '');
+  const apiPath = apiPrefix.toLowerCase();
   const router = express.Router();
 
-  router.use(
-    '/assets',
-    (_req: Request, res: Response, next: NextFunction) => {
-      if (shell() === undefined) return notBuilt(res);
-      securityHeaders(res);
-      next();
-    },
-    express.static(assetsDir, {
-      index: false,
-      dotfiles: 'ignore',
-      fallthrough: true,
-      // File names carry a content hash, so a year-long immutable cache is safe.
-      immutable: true,
-      maxAge: '365d',
-    }),
-    (_req: Request, res: Response) => {
-      res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain').send('Not found\n');
-    },
-  );
+  const withBuild =
+    (handler: (req: Request, res: Response, build: ViewerBuild) => void | Promise<void>) =>
+    (req: Request, res: Response): void | Promise<void> => {
+      const build = load();
+      return build === undefined ? notBuilt(res) : handler(req, res, build);
+    };
 
-  const sendShell = (req: Request, res: Response): void => {
-    const html = shell();
-    if (html === undefined) return notBuilt(res);
-    const base = escapeAttr(req.baseUrl.replace(/\/+$/, ''));
+  /** The seed a page names: only a valid one the server may show now. */
+  const shareableSeed = async (req: Request): Promise<number | undefined> => {
+    const parsed = SeedParamSchema.safeParse(req.params.seed);
+    if (!parsed.success || !opts.seedShareable) return undefined;
+    const shareable = await opts.seedShareable(parsed.data).catch(() => false);
+    return shareable ? parsed.data : undefined;
+  };
+
+  const sendShell = async (req: Request, res: Response, build: ViewerBuild): Promise<void> => {
+    const seed = req.params.seed === undefined ? undefined : await shareableSeed(req);
     securityHeaders(res);
     res.setHeader('Cache-Control', 'no-cache');
-    res
-      .status(200)
-      .type('html')
-      .send(html.split(BASE_TOKEN).join(base).split(API_PREFIX_TOKEN).join(apiPrefix));
+    const html = fillBase(build.shell, req)
+      .split(API_PREFIX_TOKEN)
+      .join(escapeHtml(apiPrefix))
+      .replace(SHARE_TOKEN, shareTags(seed));
+    res.status(200).type('html').send(html);
   };
-  router.get([...VIEWER_ROUTES], sendShell);
+
+  router.get('/assets/*path', withBuild(sendAsset));
+  router.get([...VIEWER_ROUTES], withBuild(sendShell));
+  // Any other page outside the API does not exist; the API (and any other method) keeps the
+  // JSON errors.
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    // Lower case, as express matches the API's prefix.
+    const path = (req.baseUrl + req.path).toLowerCase();
+    const inApi = apiPath === '' || path === apiPath || path.startsWith(`${apiPath}/`);
+    if (inApi || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    return withBuild(notFoundPage)(req, res);
+  });
   return router;
 }

@@ -120,6 +120,8 @@ export const ConfigSchema = z
     EMBEDDED_REDIS_PORT: port.pipe(z.number().min(1, 'a port number 1..65535')).default(6390),
     /** The viewer's build output the API serves; viewer/dist when unset. */
     VIEWER_DIST_DIR: optionalText,
+    /** Emit and serve the viewer's source maps (public: they hold the whole source). */
+    VIEWER_SOURCE_MAPS: flag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {

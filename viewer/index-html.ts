@@ -1,8 +1,10 @@
-// The page shell written to dist/index.html by the build. The server fills the two placeholders
-// per request (mount path and API prefix), so one build works under any mount point.
+// The page shell written to dist/index.html by the build. The server fills the placeholders per
+// request (mount path, API prefix, title and share tags), so one build works under any mount point.
 
 export const BASE_TOKEN = '__VIEWER_BASE__';
 export const API_PREFIX_TOKEN = '__API_PREFIX__';
+/** The page's title, description and link-preview tags (seed pages name their seed). */
+export const SHARE_TOKEN = '<!--__VIEWER_SHARE__-->';
 
 export interface BuiltAssets {
   /** File names inside dist/assets. */
@@ -11,25 +13,10 @@ export interface BuiltAssets {
   icon: string;
 }
 
-export function indexHtml(assets: BuiltAssets): string {
-  const asset = (name: string): string => `${BASE_TOKEN}/assets/${name}`;
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="color-scheme" content="dark" />
-    <meta name="description" content="Facility map of SCP: Secret Laboratory for any seed." />
-    <meta name="api-prefix" content="${API_PREFIX_TOKEN}" />
-    <meta name="viewer-base" content="${BASE_TOKEN}" />
-    <title>seedblock – SCP: SL map viewer</title>
-    <link rel="icon" type="image/svg+xml" href="${asset(assets.icon)}" />
-    <link rel="stylesheet" href="${asset(assets.css)}" />
-    <script type="module" src="${asset(assets.js)}"></script>
-  </head>
-  <body>
-    <a class="skip-link" href="#main">Skip to content</a>
-    <header class="site-header">
+const asset = (name: string): string => `${BASE_TOKEN}/assets/${name}`;
+
+// Both pages share the header, so a 404 still leads back to the map, seeds and stats.
+const siteHeader = `<header class="site-header">
       <a class="brand" href="${BASE_TOKEN}/">seedblock <small>SCP: SL map viewer</small></a>
       <nav aria-label="Main">
         <ul>
@@ -38,11 +25,52 @@ export function indexHtml(assets: BuiltAssets): string {
           <li><a href="${BASE_TOKEN}/stats" data-nav="stats">Stats</a></li>
         </ul>
       </nav>
-    </header>
-    <main id="main" tabindex="-1" data-page="" data-state="loading">
-      <noscript><p>This viewer needs JavaScript to draw the map.</p></noscript>
-    </main>
+    </header>`;
+
+/** One HTML document of the viewer: the shared head (icon, stylesheet) around a page's own parts. */
+function htmlPage(assets: BuiltAssets, head: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="dark" />
+    ${head}
+    <link rel="icon" type="image/svg+xml" href="${asset(assets.icon)}" />
+    <link rel="stylesheet" href="${asset(assets.css)}" />
+  </head>
+  <body>
+    ${body}
   </body>
 </html>
 `;
+}
+
+export function indexHtml(assets: BuiltAssets): string {
+  return htmlPage(
+    assets,
+    `${SHARE_TOKEN}
+    <meta name="api-prefix" content="${API_PREFIX_TOKEN}" />
+    <meta name="viewer-base" content="${BASE_TOKEN}" />
+    <script type="module" src="${asset(assets.js)}"></script>`,
+    `<a class="skip-link" href="#main">Skip to content</a>
+    ${siteHeader}
+    <main id="main" tabindex="-1" data-page="" data-state="loading">
+      <noscript><p>This viewer needs JavaScript to draw the map.</p></noscript>
+    </main>`,
+  );
+}
+
+/** The page of an unknown path outside the API: no script, just the way back. */
+export function notFoundHtml(assets: BuiltAssets): string {
+  return htmlPage(
+    assets,
+    `<meta name="robots" content="noindex" />
+    <title>Page not found – seedblock</title>`,
+    `${siteHeader}
+    <main id="main" class="not-found" data-page="not-found">
+      <h1>Page not found</h1>
+      <p>There is no page at this address. <a href="${BASE_TOKEN}/">Open the map viewer</a> or pick a seed from <a href="${BASE_TOKEN}/seeds">the seed list</a>.</p>
+    </main>`,
+  );
 }

@@ -227,7 +227,11 @@ function allowedFor(req: FuzzRequest, trustsProxy: boolean): Allowed {
     allow(400, route?.kind === 'operation' ? ['invalid seed'] : GENERIC_ERRORS[400]!);
   }
   if (!route || !route.methods.includes(req.method)) {
-    allow(404, GENERIC_ERRORS[404]!);
+    // Outside the API (whose prefix routes case-insensitively), a page that does not exist is
+    // the viewer's HTML 404 page.
+    const page = !/^\/api(\/|$)/i.test(pathname) && (req.method === 'GET' || req.method === 'HEAD');
+    if (page) allow(404, null, undefined, undefined, /^text\/html/);
+    else allow(404, GENERIC_ERRORS[404]!);
     if (route && req.method === 'OPTIONS') allow(200, null);
     if (route?.kind === 'assets') for (const status of [301, 404]) allow(status, null);
     return { statuses };
@@ -261,8 +265,8 @@ function allowedFor(req: FuzzRequest, trustsProxy: boolean): Allowed {
       allow(400, GENERIC_ERRORS[400]!);
       break;
     case 'assets':
-      // express.static: a file, a redirect to a directory's slash, a conditional or range answer,
-      // or its plain-text 404. Any status but a 5xx; not the API's JSON errors.
+      // A built file (br or gzip as accepted), or the HTML 404 page; a path that is not valid
+      // percent-encoding is the generic 400. Any status but a 5xx.
       for (const status of [200, 206, 301, 304, 400, 403, 404, 412, 416]) allow(status, null);
       break;
   }

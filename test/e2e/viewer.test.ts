@@ -496,9 +496,9 @@ describe('map viewer in Chromium', () => {
         const named = (role: string, name: string) =>
           controls.some((c) => c.role === role && c.name === name);
         expect(named('textbox', 'Seed')).toBe(true);
-        // The floor radios are named by their full zone names (the short ones are aria-hidden).
-        expect(named('radio', 'Heavy Containment + Entrance')).toBe(true);
-        expect(named('checkbox', 'Item spawns')).toBe(true);
+        // The floor radios and layer chips are named by what they show, then their full names.
+        expect(named('radio', 'HCZ + EZ (Heavy Containment + Entrance)')).toBe(true);
+        expect(named('checkbox', 'Items (Item spawns)')).toBe(true);
         expect(named('combobox', 'Item type')).toBe(true);
         expect(named('button', 'Zoom in')).toBe(true);
         expect(controls.some((c) => c.role === 'image' && c.name.startsWith(`Map of seed ${MAIN}`))).toBe(

@@ -279,6 +279,18 @@ describe('map loader', () => {
     expect(at).toEqual([0, 2000, 6000, 14000]);
   });
 
+  it('tells a database outage (503 db unavailable) from a full queue (503 map unavailable)', async () => {
+    const reasons = async (body: unknown) => {
+      const h = harness(() => ({ status: 503, body }));
+      await vi.advanceTimersByTimeAsync(0);
+      h.load.cancel();
+      const last = h.states.at(-1);
+      return last?.state === 'unavailable' ? last.reason : last?.state;
+    };
+    expect(await reasons({ error: 'db unavailable' })).toBe('db');
+    expect(await reasons({ status: 'busy', error: 'map unavailable' })).toBe('busy');
+  });
+
   it('reports 400 as invalid', async () => {
     const h = harness(() => ({ status: 400, body: { error: 'invalid seed' } }));
     await vi.advanceTimersByTimeAsync(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, makeTransform, panBy, zoomAt } from '../../viewer/src/map/view-transform.ts';
+import { fitScale, makeTransform, panBy, turned, zoomAt } from '../../viewer/src/map/view-transform.ts';
 
 const bounds = { minX: 0, maxX: 150, minZ: 0, maxZ: 150 };
 const vp = { width: 800, height: 600 };
@@ -45,5 +45,41 @@ describe('view transform', () => {
     expect(far.cx).toBe(165);
     expect(far.cz).toBe(165);
     expect(panBy(v, bounds, vp, 0, -50).cz).toBeLessThan(75);
+  });
+
+  describe('a wide floor in a tall box (a phone upright)', () => {
+    const wide = { minX: 0, maxX: 300, minZ: 0, maxZ: 120 };
+    const phone = { width: 390, height: 560 };
+
+    it('is turned a quarter clockwise: north to the right, east down, and fills more of the box', () => {
+      expect(turned(wide, phone)).toBe(true);
+      expect(turned(wide, vp)).toBe(false);
+      expect(turned(bounds, phone)).toBe(false); // a square floor stays as it is
+      const t = makeTransform({ cx: 150, cz: 60, zoom: 1 }, wide, phone);
+      expect(t.turn).toBe(90);
+      expect(t.toScreen(150, 60)).toEqual({ sx: 195, sy: 280 });
+      expect(t.toScreen(150, 80).sx).toBeGreaterThan(195);
+      expect(t.toScreen(170, 60).sy).toBeGreaterThan(280);
+      const flat = Math.min(phone.width / 300, phone.height / 120);
+      expect(t.scale).toBeGreaterThan(1.3 * flat);
+      expect(t.scale).toBeCloseTo(fitScale(wide, phone));
+    });
+
+    it('maps back, zooms around the pointer and pans with the drag', () => {
+      const v = { cx: 100, cz: 50, zoom: 1.7 };
+      const t = makeTransform(v, wide, phone);
+      const w = t.toWorld(t.toScreen(12.5, 99).sx, t.toScreen(12.5, 99).sy);
+      expect(w.x).toBeCloseTo(12.5);
+      expect(w.z).toBeCloseTo(99);
+      const before = t.toWorld(300, 100);
+      const after = makeTransform(zoomAt(v, wide, phone, 2, 300, 100), wide, phone).toWorld(300, 100);
+      expect(after.x).toBeCloseTo(before.x);
+      expect(after.z).toBeCloseTo(before.z);
+      // The world point under the finger moves with it.
+      const under = t.toWorld(200, 200);
+      const moved = makeTransform(panBy(v, wide, phone, 30, -20), wide, phone).toScreen(under.x, under.z);
+      expect(moved.sx).toBeCloseTo(230);
+      expect(moved.sy).toBeCloseTo(180);
+    });
   });
 });

@@ -2,8 +2,7 @@ import { makeFetcher } from './api/http.ts';
 import type { AppContext, Page } from './app-context.ts';
 import { meta } from './dom.ts';
 import { mountMapPage } from './pages/map-page.ts';
-import { mountSeedsPage } from './pages/seeds-page.ts';
-import { mountStatsPage } from './pages/stats-page.ts';
+import { attachSkipLink } from './skip-link.ts';
 import { pageOf, stripBase } from './state/routes.ts';
 import type { PageId } from './state/routes.ts';
 
@@ -15,6 +14,17 @@ const apiPrefix = meta('api-prefix') || '/api';
 const main = document.getElementById('main') as HTMLElement;
 
 let current: { id: PageId; page: Page } | undefined;
+/** Counts route changes, so a page whose code arrives after the next change is not mounted. */
+let routed = 0;
+
+type Mount = typeof mountMapPage;
+// The map is what most visits open; the seed list and the statistics (with their charts) load
+// their code when first opened, so a first visit downloads less.
+const MOUNTS: Record<PageId, () => Promise<Mount>> = {
+  map: () => Promise.resolve(mountMapPage),
+  seeds: () => import('./pages/seeds-page.ts').then((m) => m.mountSeedsPage),
+  stats: () => import('./pages/stats-page.ts').then((m) => m.mountStatsPage),
+};
 
 const ctx: AppContext = {
   fetcher: makeFetcher(apiPrefix),
@@ -42,8 +52,11 @@ function route(): void {
     if (a.dataset.nav === id) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
-  const mount = id === 'seeds' ? mountSeedsPage : id === 'stats' ? mountStatsPage : mountMapPage;
-  current = { id, page: mount(main, ctx, path, location.search) };
+  current = undefined;
+  const n = ++routed;
+  void MOUNTS[id]().then((mount) => {
+    if (n === routed) current = { id, page: mount(main, ctx, path, location.search) };
+  });
 }
 
 // Same-origin links inside the viewer are handled without a page load.
@@ -62,5 +75,6 @@ document.addEventListener('click', (e) => {
   if (pageOf(path) !== wasPage) main.focus({ preventScroll: false });
 });
 
+attachSkipLink();
 window.addEventListener('popstate', route);
 route();

@@ -9,6 +9,10 @@ import { retryAfterMs, serverOffset } from './server-clock.ts';
 // down a block in server time on 403, wait Retry-After on 429, back off on 503 and network errors.
 // Timers and fetch are injected so the whole flow runs under fake time in unit tests.
 
+/** Why no map came: the queue is full (`map unavailable`), the database is down (`db unavailable`),
+ * no answer at all, or another error. */
+export type UnavailableReason = 'busy' | 'db' | 'network' | 'error';
+
 export type LoadState =
   | { state: 'loading' }
   | { state: 'generating'; job: JobStatus | 'pending'; ahead: number | undefined; error: string | undefined }
@@ -23,7 +27,7 @@ export type LoadState =
     }
   | { state: 'blocked-permanent' }
   | { state: 'rate-limited'; retryAt: number }
-  | { state: 'unavailable'; retryAt: number; reason: 'busy' | 'network' | 'error' }
+  | { state: 'unavailable'; retryAt: number; reason: UnavailableReason }
   | { state: 'invalid'; message: string }
   | { state: 'ready'; map: MapData; perfTime: number };
 
@@ -82,7 +86,7 @@ export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) 
     }
   };
 
-  const retryBusy = (reason: 'busy' | 'network' | 'error'): void => {
+  const retryBusy = (reason: UnavailableReason): void => {
     const delay = backoffDelay(BUSY_RETRY, busyAttempt++);
     emit({ state: 'unavailable', retryAt: deps.now() + delay, reason });
     schedule(() => void fetchMap(), delay);
@@ -197,7 +201,9 @@ export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) 
         return schedule(() => void fetchMap(), delay);
       }
       default:
-        return retryBusy(ans.status === 503 ? 'busy' : 'error');
+        return retryBusy(
+          ans.status !== 503 ? 'error' : errorText(ans.body) === 'db unavailable' ? 'db' : 'busy',
+        );
     }
   };
 

@@ -21,14 +21,22 @@ export function nearest<T extends { sx: number; sy: number }>(
   return best;
 }
 
-/** Elevator icon under a screen point, with a few pixels of slack for fingers. */
+/** Smallest touch target, in CSS px (WCAG 2.5.5): an icon drawn smaller still answers in this box. */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * Elevator icon under a screen point: within the icon with a few pixels of slack, and at least
+ * within a 44×44 px box around its centre, so a finger finds the 12 px icon; where boxes overlap,
+ * the nearest icon.
+ */
 export function elevatorUnder(
   elevators: readonly ElevatorTarget[],
   sx: number,
   sy: number,
 ): ElevatorTarget | undefined {
-  const slack = 3;
-  return elevators.find(
-    (e) => Math.abs(e.sx - sx) <= e.size / 2 + slack && Math.abs(e.sy - sy) <= e.size / 2 + slack,
-  );
+  const inBox = elevators.filter((e) => {
+    const half = Math.max(e.size / 2 + 3, MIN_TARGET_PX / 2);
+    return Math.abs(e.sx - sx) <= half && Math.abs(e.sy - sy) <= half;
+  });
+  return nearest(inBox, sx, sy, Infinity);
 }

@@ -32,6 +32,8 @@ export interface RenderOptions {
   selection?: { rooms: readonly Room[]; spawns: readonly Spawn[] } | undefined;
   /** The route's runs of rooms on this floor. */
   route?: readonly (readonly Room[])[] | undefined;
+  /** Screen boxes over the map (the zoom buttons) that no label may slide under. */
+  avoid?: readonly Box[];
 }
 
 /** Elevator icon on screen; clicking it moves to the room at the other end. */
@@ -125,7 +127,10 @@ const union = (a: Rect, b: Rect | undefined): Rect =>
 function strokeRect(ctx: Ctx, t: Transform, r: Rect, inset = 0): void {
   const a = t.toScreen(r.x0, r.z1);
   const b = t.toScreen(r.x1, r.z0);
-  ctx.strokeRect(a.sx + inset, a.sy + inset, b.sx - a.sx - 2 * inset, b.sy - a.sy - 2 * inset);
+  // Corners in either order: a turned floor swaps which one is left.
+  const x = Math.min(a.sx, b.sx);
+  const y = Math.min(a.sy, b.sy);
+  ctx.strokeRect(x + inset, y + inset, Math.abs(b.sx - a.sx) - 2 * inset, Math.abs(b.sy - a.sy) - 2 * inset);
 }
 
 function drawRooms(ctx: Ctx, scene: FloorScene, t: Transform): void {
@@ -295,6 +300,7 @@ function drawLabels(
   vp: Viewport,
   captions: readonly Caption[],
   symbols: readonly SymbolMark[],
+  avoid: readonly Box[],
 ): LabelMark[] {
   const cellPx = 15 * t.scale;
   const named = cellPx >= MIN_LABEL_CELL_PX;
@@ -348,13 +354,7 @@ function drawLabels(
   }
 
   const screen = { x0: 0, y0: 0, x1: vp.width, y1: vp.height };
-  const placed = placeLabels(
-    requests,
-    symbols.map((s) => s.box),
-    screen,
-    measure,
-    size,
-  );
+  const placed = placeLabels(requests, [...symbols.map((s) => s.box), ...avoid], screen, measure, size);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.lineJoin = 'round';
@@ -425,8 +425,9 @@ export function renderMap(
     const len = Math.max(7, Math.min(28, t.scale * 4));
     for (const door of scene.doors) {
       const { sx, sy } = t.toScreen(door.x, door.z);
-      drawDoor(ctx, sx, sy, door.rotY, len, door.checkpoint);
-      symbols.push({ kind: 'door', box: doorBox(sx, sy, door.rotY, len) });
+      // On a turned floor the door turns with it.
+      drawDoor(ctx, sx, sy, door.rotY + t.turn, len, door.checkpoint);
+      symbols.push({ kind: 'door', box: doorBox(sx, sy, door.rotY + t.turn, len) });
       doorMarks.push({ sx, sy, door });
     }
   }
@@ -463,7 +464,7 @@ export function renderMap(
   }
   const { targets: elevators, captions } = drawElevators(ctx, scene, t);
   for (const e of elevators) symbols.push({ kind: 'elevator', box: boxAround(e.sx, e.sy, e.size / 2) });
-  const labels = drawLabels(ctx, scene, t, vp, captions, symbols);
+  const labels = drawLabels(ctx, scene, t, vp, captions, symbols, opts.avoid ?? []);
   for (const m of onTop) drawSpawn(ctx, m, scene.floorY, markSize * 1.5, true);
   return {
     rooms: scene.rooms.length,

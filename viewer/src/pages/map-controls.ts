@@ -39,7 +39,10 @@ export interface Controls {
   /** A short note under the seed buttons ("this is the newest seed"), or none. */
   setSeedNote(message: string | undefined): void;
   setFilterOptions(items: FilterOption[], structures: FilterOption[], state: MapState): void;
+  /** Without a map, the controls that act on one are disabled: zoom, filters, layers, PNG. */
   setMapReady(ready: boolean): void;
+  /** On the oldest seed of the list, "Next" has nowhere to go. */
+  setOldest(oldest: boolean): void;
 }
 
 const LAYER_LABELS: readonly [keyof Layers, string, string][] = [
@@ -61,13 +64,16 @@ function fillSelect(select: HTMLSelectElement, options: FilterOption[], value: s
   select.value = value;
 }
 
-/** Text shown short on screen but read in full: the short form is hidden from screen readers. */
+/**
+ * A chip's text: short on screen, and read as the short text followed by the full name, so the
+ * name a speech user says (the visible text) is part of the accessible name (WCAG 2.5.3).
+ */
 function shortText(full: string, short: string): HTMLElement {
   return h(
     'span',
     { title: full },
-    h('span', { class: 'visually-hidden' }, full),
-    h('span', { 'aria-hidden': 'true' }, short),
+    short,
+    short !== full && h('span', { class: 'visually-hidden' }, ` (${full})`),
   );
 }
 
@@ -108,17 +114,23 @@ export function createControls(on: ControlHandlers): Controls {
     on.submitSeed(seedInput.value);
   });
   const seedNote = h('p', { class: 'hint seed-note', 'aria-live': 'polite' });
+  const nextButton = button(
+    'Next seed',
+    'Next ›',
+    () => on.stepSeed('next'),
+    'Next seed: one older in the seed list (N)',
+  );
   const stepper = h(
     'div',
     { class: 'seed-steps', role: 'group', 'aria-label': 'Seed list' },
     button(
       'Previous seed',
-      '‹ Prev',
+      '‹ Previous',
       () => on.stepSeed('previous'),
       'Previous seed: one newer in the seed list (P)',
     ),
     button('Random seed', 'Random', () => on.stepSeed('random'), 'A random generated seed (R)'),
-    button('Next seed', 'Next ›', () => on.stepSeed('next'), 'Next seed: one older in the seed list (N)'),
+    nextButton,
   );
   const seedBlock = h('div', { class: 'seed-block' }, seedForm, stepper, seedNote);
 
@@ -128,7 +140,7 @@ export function createControls(on: ControlHandlers): Controls {
     const input = h('input', { type: 'radio', name: 'floor', value: f.id, id: `floor-${f.id}` });
     input.addEventListener('change', () => input.checked && on.setFloor(f.id));
     floorInputs.set(f.id, input);
-    // Players know the zones by their short names; screen readers get the full name.
+    // Players know the zones by their short names; screen readers also get the full name.
     floorSet.appendChild(
       h('label', { for: `floor-${f.id}`, class: 'seg' }, input, shortText(f.label, f.short)),
     );
@@ -173,15 +185,18 @@ export function createControls(on: ControlHandlers): Controls {
     structSelect,
   );
 
-  const downloadButton = button('Download the current view as PNG', 'PNG', on.download);
+  const viewButtons = [
+    button('Zoom in', '+', on.zoomIn),
+    button('Zoom out', '−', on.zoomOut),
+    button('Reset view', 'Reset', on.reset),
+    button('Download the whole floor as PNG', 'PNG', on.download),
+  ];
   const viewActions = h(
     'div',
     { class: 'view-actions', role: 'group', 'aria-label': 'View' },
-    button('Zoom in', '+', on.zoomIn),
-    button('Zoom out', '−', on.zoomOut),
-    button('Reset view', 'Fit', on.reset),
-    downloadButton,
+    ...viewButtons,
   );
+  const mapOnly = [...viewButtons, ...layerInputs.values(), itemSelect, structSelect];
 
   return {
     seedBlock,
@@ -216,7 +231,10 @@ export function createControls(on: ControlHandlers): Controls {
       fillSelect(structSelect, structures, state.struct);
     },
     setMapReady(ready) {
-      downloadButton.disabled = !ready;
+      for (const c of mapOnly) c.disabled = !ready;
+    },
+    setOldest(oldest) {
+      nextButton.disabled = oldest;
     },
   };
 }

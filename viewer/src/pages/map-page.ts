@@ -32,6 +32,7 @@ import {
   fitScale,
   makeTransform,
   panBy,
+  turned,
   zoomAt,
 } from '../map/view-transform.ts';
 import type { Transform, View, Viewport } from '../map/view-transform.ts';
@@ -45,7 +46,8 @@ import { createLegend } from './legend.ts';
 import { createStatus } from './map-status.ts';
 import { roomCard } from './room-card.ts';
 import { createRoutePanel } from './route-panel.ts';
-import { downloadPng } from './png-export.ts';
+import { downloadFloorPng, type FloorPicture } from './png-export.ts';
+import { attachPrintMap } from './print-map.ts';
 import { attachShortcuts } from './shortcuts.ts';
 
 const URL_WRITE_DELAY_MS = 300;
@@ -131,8 +133,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     reset: resetView,
     download() {
       if (!map || !scene) return;
-      const caption = `seedblock · seed ${map.seed} · ${floorName(state.floor)}`;
-      downloadPng(canvas, caption, `seed-${map.seed}-${state.floor}.png`);
+      downloadFloorPng(floorPictureOf(map.seed, scene));
     },
     togglePanel: () => setPanel(panel.hidden),
   });
@@ -322,6 +323,34 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     } else controls.setSeedNote(WALK_NOTE[r.none]);
   }
 
+  /** Disables "Next" on the oldest seed of the list, and says why. */
+  async function markOldest(seed: number): Promise<void> {
+    const r = await nextSeed(ctx.fetcher, seed).catch(() => undefined);
+    if (loadedSeed !== seed || !r || !('none' in r) || r.none !== 'last') return;
+    controls.setOldest(true);
+    controls.setSeedNote(WALK_NOTE.last);
+  }
+
+  /** The whole floor as "PNG" saves it: the fit view, with what is on and found now. */
+  function floorPictureOf(seed: number, sc: FloorScene): FloorPicture {
+    return {
+      bounds: sc.bounds,
+      draw(g, vp) {
+        const t = makeTransform({ ...boundsCentre(sc.bounds), zoom: 1 }, sc.bounds, vp);
+        renderMap(g, sc, t, vp, {
+          layers: state.layers,
+          itemFilter: state.item,
+          structureFilter: state.struct,
+          hover: undefined,
+          selection: foundTargets(),
+        });
+      },
+      caption: `seedblock · seed ${seed} · ${floorName(state.floor)}`,
+      legend,
+      fileName: `seed-${seed}-${state.floor}.png`,
+    };
+  }
+
   // ----- find -----
   function foundEntry(): FindEntry | undefined {
     return state.find ? findIndex.find((e) => e.id === state.find) : undefined;
@@ -340,7 +369,10 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     const m = 2 * CELL;
     const around = { minX: b.minX - m, maxX: b.maxX + m, minZ: b.minZ - m, maxZ: b.maxZ + m };
     const vp = viewport();
-    const zoom = clampZoom(Math.min(FIND_MAX_ZOOM, fitScale(around, vp) / fitScale(sceneBounds, vp)));
+    const turn = turned(sceneBounds, vp);
+    const zoom = clampZoom(
+      Math.min(FIND_MAX_ZOOM, fitScale(around, vp, turn) / fitScale(sceneBounds, vp, turn)),
+    );
     if (zoom < FIND_MIN_ZOOM) return { cx: undefined, cz: undefined, zoom: 1 };
     // Rounded as a link writes them, so a shared link shows exactly this view.
     const c = boundsCentre(around);
@@ -451,6 +483,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       hover: hovered,
       selection: foundTargets(),
       route: route ? routeOnFloor(route, state.floor) : undefined,
+      avoid: [overMap(controls.viewActions)],
     });
     if (keyboardMode) drawCrosshair(g, vp.width / 2, vp.height / 2);
     setDrawn(lastRender, t);
@@ -463,6 +496,13 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       pendingFirstDraw = undefined;
     }
     updateInfo(t, hovered);
+  }
+
+  /** An element's box over the map, in the canvas's CSS pixels. */
+  function overMap(el: HTMLElement): Box {
+    const c = canvas.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    return { x0: r.left - c.left, y0: r.top - c.top, x1: r.right - c.left, y1: r.bottom - c.top };
   }
 
   /** What the frame drew, on the canvas's data-* attributes (read by tests and tools). */
@@ -481,7 +521,14 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     if (scene && t) {
       const a = t.toScreen(scene.bounds.minX, scene.bounds.maxZ);
       const b = t.toScreen(scene.bounds.maxX, scene.bounds.minZ);
-      d.floorBox = boxText({ x0: a.sx, y0: a.sy, x1: b.sx, y1: b.sy }).join(',');
+      const box = {
+        x0: Math.min(a.sx, b.sx),
+        y0: Math.min(a.sy, b.sy),
+        x1: Math.max(a.sx, b.sx),
+        y1: Math.max(a.sy, b.sy),
+      };
+      d.floorBox = boxText(box).join(',');
+      d.turn = String(t.turn);
     } else delete d.floorBox;
     d.floor = state.floor;
     d.zoom = state.zoom.toFixed(2);
@@ -659,6 +706,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     find.setIndex(findIndex);
     controls.setMapReady(true);
     controls.setFilterOptions(itemOptions(map.spawns), structureOptions(map.spawns), state);
+    void markOldest(map.seed);
     pendingFirstDraw = s.perfTime;
     rebuildScene();
     // A shared link naming something found but no view: open on what it names.
@@ -682,6 +730,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     pinned = undefined;
     find.setIndex(undefined);
     controls.setMapReady(false);
+    controls.setOldest(false);
     controls.setFilterOptions(itemOptions([]), structureOptions([]), state);
     rebuildScene();
     const seed = state.seed;
@@ -774,6 +823,9 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     fit: resetView,
   });
 
+  const detachPrint = attachPrintMap(area, () =>
+    map && scene ? floorPictureOf(map.seed, scene) : undefined,
+  );
   const resize = new ResizeObserver(() => requestDraw());
   resize.observe(canvas);
 
@@ -801,6 +853,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
       status.dispose();
       detach();
       shortcuts.detach();
+      detachPrint();
       resize.disconnect();
       narrow.removeEventListener('change', arrange);
       window.clearTimeout(urlTimer);

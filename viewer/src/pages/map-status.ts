@@ -1,10 +1,17 @@
 import { h } from '../dom.ts';
 import { formatInt, formatUtc } from '../format.ts';
-import type { LoadState } from '../load/map-loader.ts';
+import type { LoadState, UnavailableReason } from '../load/map-loader.ts';
 import { formatCountdown, remainingMs } from '../load/server-clock.ts';
 
 // The status line above the map. The message region is polite-live; the ticking countdown sits in
 // a role=timer element, which screen readers do not announce on every tick.
+
+const UNAVAILABLE: Record<UnavailableReason, string> = {
+  network: 'The server cannot be reached. Retrying in',
+  busy: 'The map service is busy (map unavailable). Retrying in',
+  db: 'The map service is unavailable right now. Retrying in',
+  error: 'The server answered with an error. Retrying in',
+};
 
 export interface StatusView {
   el: HTMLElement;
@@ -16,8 +23,32 @@ export function createStatus(): StatusView {
   const message = h('p', { class: 'status-message' });
   const timer = h('span', { class: 'status-timer', role: 'timer', 'aria-atomic': 'true' });
   const detail = h('p', { class: 'status-detail' });
-  const el = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' }, message, timer, detail);
+  // The queue as a bar: full once the map is next. The detail line says the same in words.
+  const progress = h('progress', { class: 'status-progress', 'aria-hidden': 'true', hidden: true });
+  const el = h(
+    'div',
+    { class: 'status', role: 'status', 'aria-live': 'polite' },
+    message,
+    timer,
+    progress,
+    detail,
+  );
   let tick: number | undefined;
+  /** The longest queue seen ahead of this seed: where the bar starts. */
+  let queue: { seed: number | undefined; longest: number } | undefined;
+
+  const showQueue = (seed: number | undefined, ahead: number | undefined): void => {
+    progress.hidden = false;
+    if (ahead === undefined) {
+      progress.removeAttribute('value'); // indeterminate: generating, or the place is not known
+      return;
+    }
+    const seen = queue?.seed === seed ? (queue?.longest ?? 0) : 0;
+    const longest = Math.max(seen, ahead);
+    queue = { seed, longest };
+    progress.max = longest + 1;
+    progress.value = longest - ahead + 1;
+  };
 
   const stopTick = (): void => {
     window.clearInterval(tick);
@@ -48,6 +79,7 @@ export function createStatus(): StatusView {
       el.dataset.kind = s.state;
       delete el.dataset.ahead;
       detail.textContent = '';
+      progress.hidden = true;
       const seedText = seed === undefined ? 'this seed' : `seed ${seed}`;
       switch (s.state) {
         case 'idle':
@@ -64,7 +96,9 @@ export function createStatus(): StatusView {
             message.textContent = `Generating the map of ${seedText} failed (${s.error ?? 'unknown error'}). Trying again…`;
           } else if (s.job === 'running') {
             message.textContent = `Generating the map of ${seedText}… it appears here as soon as it is ready.`;
+            showQueue(seed, undefined);
           } else {
+            showQueue(seed, s.ahead);
             message.textContent = `The map of ${seedText} is queued for generation.`;
             if (s.ahead !== undefined) {
               el.dataset.ahead = String(s.ahead);
@@ -96,12 +130,7 @@ export function createStatus(): StatusView {
           startTick(() => seconds(s.retryAt));
           break;
         case 'unavailable':
-          message.textContent =
-            s.reason === 'network'
-              ? 'The server cannot be reached. Retrying in'
-              : s.reason === 'busy'
-                ? 'The map service is busy (map unavailable). Retrying in'
-                : 'The server answered with an error. Retrying in';
+          message.textContent = UNAVAILABLE[s.reason];
           startTick(() => seconds(s.retryAt));
           break;
         case 'invalid':

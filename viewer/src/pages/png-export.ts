@@ -1,27 +1,86 @@
+import type { Bounds, Viewport } from '../map/view-transform.ts';
 import { BACKGROUND } from '../map/palette.ts';
 
-/** Save the canvas as a PNG with a caption strip below it (seed, floor), as shown on screen. */
-export function downloadPng(canvas: HTMLCanvasElement, caption: string, fileName: string): void {
-  const dpr = canvas.width / Math.max(1, canvas.clientWidth);
-  const strip = Math.round(28 * dpr);
+// "PNG": the whole floor at twice its on-screen detail, whatever the view, with the seed and floor
+// above it and the legend beside it, so a saved or shared picture explains itself.
+
+const SCALE = 2;
+/** CSS px of the floor's longer side in the picture (times SCALE in pixels). */
+const FLOOR_PX = 1100;
+const CAPTION_PX = 36;
+const LEGEND_PX = 300;
+const LEGEND_ROW_PX = 26;
+const TEXT = '#e8eaed';
+const FONT = 'system-ui, sans-serif';
+
+export interface FloorPicture {
+  bounds: Bounds;
+  /** Draws the whole floor fitted into `vp` (CSS px) on `g`. */
+  draw(g: CanvasRenderingContext2D, vp: Viewport): void;
+  caption: string;
+  /** The page's legend: each entry's swatch canvas and text are copied into the picture. */
+  legend: HTMLElement;
+  fileName: string;
+}
+
+/** The floor's size in the picture, its longer side FLOOR_PX. */
+function floorViewport(b: Bounds): Viewport {
+  const w = Math.max(1, b.maxX - b.minX);
+  const h = Math.max(1, b.maxZ - b.minZ);
+  const k = FLOOR_PX / Math.max(w, h);
+  return { width: Math.round(Math.max(w * k, 400)), height: Math.round(Math.max(h * k, 400)) };
+}
+
+function drawLegend(g: CanvasRenderingContext2D, legend: HTMLElement, x: number, y: number): void {
+  g.fillStyle = TEXT;
+  g.font = `600 15px ${FONT}`;
+  g.fillText('Legend', x, y + 10);
+  g.font = `13px ${FONT}`;
+  let row = y + 10 + LEGEND_ROW_PX;
+  for (const li of Array.from(legend.querySelectorAll('li'))) {
+    const swatch = li.querySelector('canvas');
+    if (swatch) g.drawImage(swatch, x, row - 11, 22, 22);
+    g.fillText(li.textContent?.trim() ?? '', x + 30, row, LEGEND_PX - 40);
+    row += LEGEND_ROW_PX;
+  }
+}
+
+/** The picture's canvas (also what tests read back). */
+export function floorPicture(p: FloorPicture): HTMLCanvasElement {
+  const vp = floorViewport(p.bounds);
+  const rows = p.legend.querySelectorAll('li').length + 1;
+  const width = vp.width + LEGEND_PX;
+  const height = CAPTION_PX + Math.max(vp.height, rows * LEGEND_ROW_PX + 20);
   const out = document.createElement('canvas');
-  out.width = canvas.width;
-  out.height = canvas.height + strip;
-  const ctx = out.getContext('2d');
-  if (!ctx) return;
-  ctx.fillStyle = BACKGROUND;
-  ctx.fillRect(0, 0, out.width, out.height);
-  ctx.drawImage(canvas, 0, 0);
-  ctx.fillStyle = '#e8eaed';
-  ctx.font = `${Math.round(13 * dpr)}px system-ui, sans-serif`;
-  ctx.textBaseline = 'middle';
-  ctx.fillText(caption, Math.round(10 * dpr), canvas.height + strip / 2);
-  out.toBlob((blob) => {
+  out.width = width * SCALE;
+  out.height = height * SCALE;
+  const g = out.getContext('2d');
+  if (!g) return out;
+  g.scale(SCALE, SCALE);
+  g.fillStyle = BACKGROUND;
+  g.fillRect(0, 0, width, height);
+  g.fillStyle = TEXT;
+  g.font = `600 16px ${FONT}`;
+  g.textBaseline = 'middle';
+  g.fillText(p.caption, 12, CAPTION_PX / 2);
+  g.save();
+  g.translate(0, CAPTION_PX);
+  g.beginPath();
+  g.rect(0, 0, vp.width, vp.height);
+  g.clip();
+  p.draw(g, vp);
+  g.restore();
+  drawLegend(g, p.legend, vp.width + 12, CAPTION_PX + 8);
+  return out;
+}
+
+export function downloadFloorPng(p: FloorPicture): void {
+  floorPicture(p).toBlob((blob) => {
     if (!blob) return;
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = fileName;
+    a.download = p.fileName;
     document.body.appendChild(a);
     a.click();
     a.remove();

@@ -2,11 +2,13 @@ import type { SeedItem, SeedPage } from '../api/types.ts';
 import type { AppContext, Page } from '../app-context.ts';
 import { h } from '../dom.ts';
 import { formatInt } from '../format.ts';
+import { backoffDelay, BUSY_RETRY } from '../load/backoff.ts';
 
 // Known seeds, newest first, paged by cursor. An IntersectionObserver loads the next page when the
 // end of the list scrolls into view; the "Load more" button does the same for keyboard users.
 
 const PAGE_SIZE = 50;
+const LOAD_MORE = 'Load more seeds';
 
 function isSeedPage(v: unknown): v is SeedPage {
   return typeof v === 'object' && v !== null && Array.isArray((v as SeedPage).items);
@@ -38,12 +40,15 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
   let loading = false;
   let loaded = 0;
   let disposed = false;
+  /** Failed loads in a row, and the timer of the next try after one. */
+  let failures = 0;
+  let retry: number | undefined;
 
   document.title = 'Seeds – seedblock';
   const total = h('p', { class: 'total' });
   const list = h('ol', { class: 'seed-list', 'aria-label': 'Seeds', 'data-loaded': 0 });
   const sentinel = h('div', { class: 'sentinel', 'aria-hidden': 'true' });
-  const more = h('button', { type: 'button', class: 'load-more' }, 'Load more seeds');
+  const more = h('button', { type: 'button', class: 'load-more' }, LOAD_MORE);
   const note = h('p', { class: 'list-status', role: 'status' });
   main.append(
     h('h1', {}, 'Seeds'),
@@ -67,6 +72,7 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
 
   async function loadMore(): Promise<void> {
     if (loading || cursor === null || disposed) return;
+    window.clearTimeout(retry);
     loading = true;
     more.disabled = true;
     setState('loading');
@@ -84,6 +90,8 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
       cursor = page.nextCursor ?? null;
       list.dataset.nextCursor = cursor === null ? '' : String(cursor);
       total.textContent = `${formatInt(page.total)} seed${page.total === 1 ? '' : 's'} known.`;
+      failures = 0;
+      more.textContent = LOAD_MORE;
       if (cursor === null) {
         note.textContent = loaded ? `All ${formatInt(loaded)} seeds shown.` : 'No seeds yet.';
         more.hidden = true;
@@ -94,7 +102,11 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
       }
     } catch {
       if (disposed) return;
-      note.textContent = 'The seed list could not be loaded. Use the button to try again.';
+      // Tried again by itself, sooner at first; the button does it now.
+      const delay = backoffDelay(BUSY_RETRY, failures++);
+      note.textContent = `The seed list could not be loaded. Trying again in ${Math.ceil(delay / 1000)} s.`;
+      more.textContent = 'Try again';
+      retry = window.setTimeout(() => void loadMore(), delay);
       setState('error');
     } finally {
       loading = false;
@@ -119,6 +131,7 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
   return {
     unmount() {
       disposed = true;
+      window.clearTimeout(retry);
       observer.disconnect();
     },
   };
