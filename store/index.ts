@@ -121,7 +121,14 @@ export type { Clock, ManualClock } from './clock.ts';
 export type { StoreContext } from './context.ts';
 export { DbUnavailableError, isDbUnavailable, isRedisRefusal, isStoreFailure } from './errors.ts';
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
-export { REPORT_EVENTS, type ReportEvent, type ReportDecision, type SeedBlock } from './block-engine.ts';
+export {
+  NO_WINDOW_REASONS,
+  REPORT_EVENTS,
+  type NoWindowReason,
+  type ReportEvent,
+  type ReportDecision,
+  type SeedBlock,
+} from './block-engine.ts';
 export {
   TooManyKeysError,
   type AuthenticatedKey,
