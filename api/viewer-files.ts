@@ -39,7 +39,7 @@ function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function securityHeaders(res: Response): void {
+export function securityHeaders(res: Response): void {
   res.setHeader('Content-Security-Policy', VIEWER_CSP);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');

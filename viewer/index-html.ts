@@ -42,6 +42,9 @@ export function indexHtml(assets: BuiltAssets): string {
     <main id="main" tabindex="-1" data-page="" data-state="loading">
       <noscript><p>This viewer needs JavaScript to draw the map.</p></noscript>
     </main>
+    <footer class="site-footer">
+      <a href="${BASE_TOKEN}/docs">API reference</a>
+    </footer>
   </body>
 </html>
 `;
