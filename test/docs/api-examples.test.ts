@@ -7,6 +7,7 @@
 //   `# {…}` line right after it shows the body, and every field written out in full there
 //   ("key":"text", number, true, false or null, not `…`) must be in the answer;
 // - any other line that is not a comment fails the test, so the page only shows what runs.
+// `ADMIN_TOKEN` is the service's own setting: the test gives the API and the shell the same one.
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -16,6 +17,7 @@ import { readDoc, ROOT } from '../support/markdown.ts';
 /** The CLI output field each variable of the page takes. */
 const FIELD_OF: Record<string, string> = { KEY: 'credential', CODE: 'code' };
 const SERVICE = 'localhost:8080';
+const ADMIN_TOKEN = 'docs-examples-admin-token';
 
 const page = readDoc('docs/api.md');
 const lines = page.blocks
@@ -57,7 +59,7 @@ function shownFields(comment: string): Record<string, unknown> {
 let api: ApiProcess;
 beforeAll(async () => {
   // Probes stay on public addresses, as in production: self-claim from here is `private address`.
-  api = await startApiProcess({ PROBE_ALLOW_PRIVATE: '0' });
+  api = await startApiProcess({ PROBE_ALLOW_PRIVATE: '0', ADMIN_TOKEN });
 });
 afterAll(async () => {
   await api?.stop();
@@ -73,6 +75,7 @@ describe('docs/api.md examples', () => {
       REDIS_PREFIX: api.prefix,
       SEEDBLOCK_CLOCK: 'manual',
       LOG_LEVEL: 'silent',
+      ADMIN_TOKEN,
     };
     const all = commands();
     let cliOutput: Record<string, unknown> | null = null;
