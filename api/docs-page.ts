@@ -1,11 +1,14 @@
 // GET /docs: the OpenAPI document as a page for people, rendered here on the server from the same
-// object /openapi.json serves. Plain HTML and one stylesheet of ours: no script, no third-party
-// host, the viewer's strict Content-Security-Policy.
+// object /openapi.json serves. Plain HTML with the viewer's built stylesheet and a few rules of its
+// own: no script, no third-party host, the viewer's strict Content-Security-Policy.
 
 import express, { type Router } from 'express';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST_DIR } from '../viewer/dist-dir.ts';
+import { PAGE_META, type BuiltAssets } from '../viewer/index-html.ts';
 import type { openApiDocument } from './openapi.ts';
-import { securityHeaders } from './viewer-files.ts';
+import { builtFileLoader, securityHeaders } from './viewer-files.ts';
 
 type Document = ReturnType<typeof openApiDocument>;
 interface Parameter {
@@ -28,6 +31,8 @@ interface Operation {
 }
 
 const STYLESHEET = readFileSync(new URL('./docs-page.css', import.meta.url), 'utf8');
+/** Where the page names the viewer's stylesheet, which changes with each build. */
+const VIEWER_STYLES = '__VIEWER_STYLES__';
 const AUTH_HEADER: Record<string, string> = {
   serverKey: 'Authorization: Bearer sbk_… (a server key)',
   adminToken: 'Authorization: Bearer <ADMIN_TOKEN>',
@@ -62,7 +67,7 @@ function answerHtml(status: string, answer: Answer): string {
   const headers = Object.keys(answer.headers ?? {});
   const example = answer.content?.['application/json'].example;
   return `<div class="answer">
-<h4><span class="status status-${status[0]}xx">${status}</span> ${inline(answer.description)}</h4>
+<h4><span class="http-status http-status-${status[0]}xx">${status}</span> ${inline(answer.description)}</h4>
 ${headers.length ? `<p class="headers">Headers: ${headers.map((h) => `<code>${escape(h)}</code>`).join(', ')}</p>` : ''}
 ${example === undefined ? '' : json(example)}
 </div>`;
@@ -74,7 +79,7 @@ function operationHtml(prefix: string, method: string, path: string, op: Operati
       `<li><code>${escape(p.name)}</code> (${escape(p.in)})${p.description ? `: ${inline(p.description)}` : ''}</li>`,
   );
   return `<section class="operation" id="${anchor(method, path)}" data-method="${method}" data-path="${escape(path)}">
-<h2><span class="method method-${method}">${method.toUpperCase()}</span> <code>${escape(prefix + path)}</code></h2>
+<h2><span class="http-method http-method-${method}">${method.toUpperCase()}</span> <code>${escape(prefix + path)}</code></h2>
 <p>${inline(op.summary)}</p>
 ${params.length ? `<h3>Parameters</h3><ul>${params.join('')}</ul>` : ''}
 <h3>Request</h3>
@@ -95,10 +100,9 @@ export function docsPageHtml(document: Document): string {
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<meta name="color-scheme" content="dark" />
+${PAGE_META}
 <title>seedblock API reference</title>
+${VIEWER_STYLES}
 <link rel="stylesheet" href="/docs/docs.css" />
 </head>
 <body>
@@ -112,7 +116,7 @@ export function docsPageHtml(document: Document): string {
 ${operations
   .map(
     ({ method, path }) =>
-      `<li><a href="#${anchor(method, path)}"><span class="method method-${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></a></li>`,
+      `<li><a href="#${anchor(method, path)}"><span class="http-method http-method-${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></a></li>`,
   )
   .join('\n')}
 </ul></nav>
@@ -124,12 +128,19 @@ ${operations.map(({ method, path, op }) => operationHtml(prefix, method, path, o
 }
 
 /** GET /docs and its stylesheet, outside the API prefix. */
-export function docsPageRouter(document: Document): Router {
+export function docsPageRouter(document: Document, distDir = DIST_DIR): Router {
   const html = docsPageHtml(document);
+  const manifest = builtFileLoader(join(distDir, 'manifest.json'));
   const router = express.Router();
   router.get('/docs', (_req, res) => {
+    // Without a viewer build the page is unstyled but whole.
+    const built = manifest();
+    const css = built === undefined ? '' : (JSON.parse(built) as BuiltAssets).css;
     securityHeaders(res);
-    res.set('Cache-Control', 'public, max-age=300').type('html').send(html);
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(html.replace(VIEWER_STYLES, css ? `<link rel="stylesheet" href="/assets/${css}" />` : ''));
   });
   router.get('/docs/docs.css', (_req, res) => {
     securityHeaders(res);

@@ -45,8 +45,8 @@ export function securityHeaders(res: Response): void {
   res.setHeader('Referrer-Policy', 'same-origin');
 }
 
-/** Reads dist/index.html, re-reading only when the file changed (a rebuild while running). */
-function shellLoader(file: string): () => string | undefined {
+/** Reads a file of the build, re-reading only when it changed (a rebuild while running). */
+export function builtFileLoader(file: string): () => string | undefined {
   let cached: { mtimeMs: number; html: string } | undefined;
   return () => {
     let mtimeMs: number;
@@ -69,7 +69,7 @@ function notBuilt(res: Response): void {
 export function viewerRouter(opts: ViewerRouterOptions): Router {
   const distDir = opts.distDir ?? DIST_DIR;
   const assetsDir = join(distDir, 'assets');
-  const shell = shellLoader(join(distDir, 'index.html'));
+  const shell = builtFileLoader(join(distDir, 'index.html'));
   const apiPrefix = escapeAttr(opts.apiPrefix.replace(/\/+$/, ''));
   const router = express.Router();
 

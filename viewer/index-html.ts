@@ -11,14 +11,17 @@ export interface BuiltAssets {
   icon: string;
 }
 
+/** The first lines of every page's head, the viewer's and the API reference's (api/docs-page.ts). */
+export const PAGE_META = `<meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="dark" />`;
+
 export function indexHtml(assets: BuiltAssets): string {
   const asset = (name: string): string => `${BASE_TOKEN}/assets/${name}`;
   return `<!doctype html>
 <html lang="en">
   <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="color-scheme" content="dark" />
+    ${PAGE_META}
     <meta name="description" content="Facility map of SCP: Secret Laboratory for any seed." />
     <meta name="api-prefix" content="${API_PREFIX_TOKEN}" />
     <meta name="viewer-base" content="${BASE_TOKEN}" />
