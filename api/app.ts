@@ -1,10 +1,12 @@
 import express, { Router } from 'express';
 import type { ManualClock } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
+import { docsPageRouter } from './docs-page.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { identifyResponses } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { jsonBody } from './http/json-body.ts';
+import { openApiDocument } from './openapi.ts';
 import { detectionRoutes } from './routes/detections.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { mapReads, mapRoutes, type MapReads } from './routes/maps.ts';
@@ -24,7 +26,7 @@ import { viewerDistDir, viewerRouter } from './viewer-files.ts';
  * The express app, which the front door (front-door.ts) hands every request it does not answer
  * itself: (test clock) → map reads in their other spellings → the API routes (JSON body; each
  * route: limits, key, validation, store) → error handler (spec error bodies, 503 for Redis). The
- * viewer is served at `/`, outside the API prefix.
+ * viewer is served at `/` and the API reference page at `/docs`, outside the API prefix.
  */
 export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): express.Express {
   const { config, store, logger } = deps;
@@ -36,6 +38,8 @@ export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): ex
 
   if (store.ctx.clock.kind === 'manual') app.use(testClockRoutes(store.ctx.clock as ManualClock));
 
+  // Before the API router, which answers 404 for everything under an empty API_PREFIX.
+  app.use(docsPageRouter(openApiDocument(config.API_PREFIX)));
   mapRoutes(app, config.API_PREFIX, readMap);
   const api = Router();
   api.use(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MapSchema } from '../generator/index.ts';
+import { generateMap, MapSchema } from '../generator/index.ts';
 import { SEED_MAX, SEED_MIN } from '../store/index.ts';
 import {
   BlockedSchema,
@@ -28,10 +28,13 @@ import {
 
 // The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with.
 // `OPERATIONS` is also what the contract test walks: every documented answer is checked
-// against real responses.
+// against real responses. Its examples are parsed with those schemas when the document is built,
+// so none can drift from what the service accepts and answers.
 
 /** A documented answer; one without a schema has no body (304). */
-type Answer = { description: string; schema?: z.ZodType; headers?: string[] };
+type Answer = { description: string; schema?: z.ZodType; headers?: string[]; example?: unknown };
+/** A query parameter: what it means and a value for the example request. */
+type QueryParam = { description: string; example: number };
 export interface Operation {
   method: 'get' | 'post';
   /** OpenAPI path under the API prefix, or at the root with `outsidePrefix`. */
@@ -41,18 +44,41 @@ export interface Operation {
   summary: string;
   auth?: 'serverKey' | 'adminToken';
   body?: z.ZodType;
-  query?: Record<string, string>;
+  /** The example request's body; every operation with a body has one. */
+  bodyExample?: unknown;
+  query?: Record<string, QueryParam>;
   responses: Record<number, Answer>;
 }
 
-const error = (description: string, headers?: string[]): Answer => ({
-  description,
-  schema: ErrorBodySchema,
-  headers,
-});
+/** The seed of every example path. */
+export const EXAMPLE_SEED = 224593721;
+const EXAMPLE_CREDENTIAL = 'sbk_7Gq2LmZ9pX4vT1cR8sW3nB6yK0dF5hJa3f9c1e';
+const EXAMPLE_DOWNLOAD = 'https://example.com/seedblock-plugin/releases/1.3.0';
+const at = (time: string) => `2026-03-01T${time}:00.000Z`;
+const verified = {
+  status: 'verified',
+  serverId: '5b0f8c1e-2d4a-4f6b-9c3e-7a1d2b3c4d5e',
+  credential: EXAMPLE_CREDENTIAL,
+  issuedAt: at('07:55'),
+};
+// A real map of the example seed, cut to one of each thing so the page stays readable.
+const fullMap = generateMap(EXAMPLE_SEED);
+const mapExample = {
+  ...fullMap,
+  rooms: fullMap.rooms.slice(0, 1),
+  spawns: fullMap.spawns.slice(0, 1),
+  doors: fullMap.doors.slice(0, 1),
+  teslas: fullMap.teslas.slice(0, 1),
+};
+
+/** An error answer; its example is the first `error` string the description names. */
+const error = (description: string, headers?: string[]): Answer => {
+  const named = /`([^`]+)`/.exec(description)?.[1];
+  return { description, schema: ErrorBodySchema, headers, ...(named ? { example: { error: named } } : {}) };
+};
 // Every operation with a JSON body: the body is read before anything else (http/json-body.ts).
 const common = {
-  400: error('Malformed request'),
+  400: error('`invalid request`: malformed'),
   413: error('`request body too large (at most 16 KiB)`'),
   415: error('`unsupported charset (send UTF-8 JSON)` or `unsupported content encoding`'),
   503: error('`db unavailable`: retry shortly'),
@@ -61,12 +87,35 @@ const limited = { 429: error('`rate limited`', ['Retry-After']) };
 // Reads need Redis too: while it is away they answer 503 `db unavailable` like every other call.
 const DbUnavailableSchema = z.object({ error: z.literal('db unavailable') });
 const dbUnavailable = {
-  503: { description: '`db unavailable`: retry shortly', schema: DbUnavailableSchema },
+  503: {
+    description: '`db unavailable`: retry shortly',
+    schema: DbUnavailableSchema,
+    example: { error: 'db unavailable' },
+  },
 };
 const mapUnavailable = (what: string): Answer => ({
   description: `\`map unavailable\` (status busy): ${what}; or \`db unavailable\``,
   schema: z.union([MapUnavailableSchema, DbUnavailableSchema]),
+  example: { status: 'busy', error: 'map unavailable' },
 });
+const blocked: Answer = {
+  description: '`blocked`, with blockedUntil unless permanent',
+  schema: BlockedSchema,
+  example: { error: 'blocked', blockedUntil: at('09:00') },
+};
+const pluginOutdated: Answer = {
+  description: 'Plugin below the minimum',
+  schema: PluginOutdatedSchema,
+  example: { error: 'plugin_outdated', minimum: '1.2.0', downloadUrl: EXAMPLE_DOWNLOAD },
+};
+const reportBody = { event: 'round_start', seed: 123456, port: 7777, pluginVersion: '1.2.0' };
+const reportAccepted: Answer = {
+  description:
+    "Accepted. `blockedUntil` is the open window's end, or null with `exhausted` (budget spent) or " +
+    '`reason`: `cooldown`, `gap`, `busy` or `closed`',
+  schema: ReportResponseSchema,
+  example: { ok: true, blockedUntil: at('09:00') },
+};
 
 /** GET /openapi.json: the document itself (its outline; the paths are described by this list). */
 const OpenApiDocumentSchema = z
@@ -83,8 +132,9 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/servers/claim',
     summary: 'Self-claim a credential after a live game-server probe (4.1)',
     body: SelfClaimBodySchema,
+    bodyExample: { port: 7777, clientName: 'my server', gameVersion: '14.1.2' },
     responses: {
-      200: { description: 'Issued', schema: VerifiedClaimSchema },
+      200: { description: 'Issued', schema: VerifiedClaimSchema, example: verified },
       ...common,
       403: error('`no game server` or `private address`'),
       409: error('`address in use`'),
@@ -92,6 +142,7 @@ export const OPERATIONS: Operation[] = [
         description: '`too many credentials` (with live, max) or `rate limited`',
         schema: z.union([TooManyCredentialsSchema, ErrorBodySchema]),
         headers: ['Retry-After'],
+        example: { error: 'too many credentials', live: 3, max: 3 },
       },
     },
   },
@@ -101,8 +152,9 @@ export const OPERATIONS: Operation[] = [
     summary: 'Report the seed of the current round (4.2)',
     auth: 'serverKey',
     body: ReportBodySchema,
+    bodyExample: reportBody,
     responses: {
-      200: { description: 'Accepted', schema: ReportResponseSchema },
+      200: reportAccepted,
       ...common,
       401: error('`invalid credential`'),
       ...limited,
@@ -114,7 +166,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Revoke the presented server key (4.3)',
     auth: 'serverKey',
     responses: {
-      200: { description: 'Revoked', schema: RevokeResponseSchema },
+      200: { description: 'Revoked', schema: RevokeResponseSchema, example: { ok: true } },
       401: error('`invalid credential`'),
       ...limited,
       503: common[503],
@@ -125,13 +177,18 @@ export const OPERATIONS: Operation[] = [
     path: '/plugin/v1/claim',
     summary: 'Register a game server with a chat-platform code (4.4)',
     body: PluginClaimBodySchema,
+    bodyExample: { code: 'ABCDE-FGHJK', port: 7777, pluginVersion: '1.2.0' },
     responses: {
-      200: { description: 'Verified', schema: VerifiedClaimSchema },
-      202: { description: 'Manual review; resend later', schema: ClaimReviewSchema },
+      200: { description: 'Verified', schema: VerifiedClaimSchema, example: verified },
+      202: {
+        description: 'Manual review; resend later',
+        schema: ClaimReviewSchema,
+        example: { status: 'review', reason: 'port_mismatch', retryAfterSeconds: 60 },
+      },
       ...common,
       401: error('`invalid code`'),
       403: error('`claim rejected`'),
-      426: { description: 'Plugin below the minimum', schema: PluginOutdatedSchema },
+      426: pluginOutdated,
       ...limited,
     },
   },
@@ -141,11 +198,12 @@ export const OPERATIONS: Operation[] = [
     summary: 'Report the seed of the current round from the plugin (4.5)',
     auth: 'serverKey',
     body: ReportBodySchema,
+    bodyExample: reportBody,
     responses: {
-      200: { description: 'Accepted', schema: ReportResponseSchema },
+      200: reportAccepted,
       ...common,
       401: error('`invalid credential`'),
-      426: { description: 'Plugin below the minimum', schema: PluginOutdatedSchema },
+      426: pluginOutdated,
       ...limited,
     },
   },
@@ -154,7 +212,12 @@ export const OPERATIONS: Operation[] = [
     path: '/plugin/v1/version',
     summary: 'Latest and minimum plugin versions (4.6)',
     responses: {
-      200: { description: 'Version info', schema: VersionInfoSchema, headers: ['Cache-Control'] },
+      200: {
+        description: 'Version info',
+        schema: VersionInfoSchema,
+        headers: ['Cache-Control'],
+        example: { latest: '1.3.0', minimum: '1.2.0', downloadUrl: EXAMPLE_DOWNLOAD },
+      },
     },
   },
   {
@@ -162,14 +225,23 @@ export const OPERATIONS: Operation[] = [
     path: '/maps/{seed}',
     summary: 'The map of a seed; queues generation when missing (4.7)',
     responses: {
-      200: { description: 'Map', schema: MapSchema, headers: ['ETag', 'Cache-Control'] },
-      202: { description: 'Generation queued', schema: MapPendingSchema },
+      200: {
+        description: 'Map (shortened here to one room, spawn, door and tesla gate)',
+        schema: MapSchema,
+        headers: ['ETag', 'Cache-Control'],
+        example: mapExample,
+      },
+      202: {
+        description: 'Generation queued',
+        schema: MapPendingSchema,
+        example: { status: 'pending', job: 'queued' },
+      },
       304: {
         description: 'Not modified: If-None-Match names the current ETag',
         headers: ['ETag', 'Cache-Control'],
       },
       400: error('`invalid seed`'),
-      403: { description: '`blocked`, with blockedUntil unless permanent', schema: BlockedSchema },
+      403: blocked,
       ...limited,
       503: mapUnavailable('generation queue full or generation failed'),
     },
@@ -179,9 +251,13 @@ export const OPERATIONS: Operation[] = [
     path: '/jobs/{seed}',
     summary: 'Generation job of a seed (4.8)',
     responses: {
-      200: { description: 'Job', schema: JobSchema },
+      200: {
+        description: 'Job',
+        schema: JobSchema,
+        example: { seed: EXAMPLE_SEED, status: 'queued', ahead: 3 },
+      },
       400: error('`invalid seed`'),
-      403: { description: '`blocked`', schema: BlockedSchema },
+      403: { ...blocked, description: '`blocked`' },
       503: mapUnavailable('generation queue full'),
     },
   },
@@ -189,9 +265,20 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/seeds',
     summary: 'Known seeds, newest dump first, paged by cursor (4.9)',
-    query: { cursor: '`nextCursor` of the previous page', limit: '1..500, default 200' },
+    query: {
+      cursor: { description: '`nextCursor` of the previous page', example: EXAMPLE_SEED },
+      limit: { description: '1..500, default 200', example: 1 },
+    },
     responses: {
-      200: { description: 'A page', schema: SeedPageSchema },
+      200: {
+        description: 'A page',
+        schema: SeedPageSchema,
+        example: {
+          items: [{ seed: 987654, roomCount: 104, spawns: 212, markers: 0, dumped: true, detected: false }],
+          total: 1200,
+          nextCursor: 987654,
+        },
+      },
       400: error('`invalid cursor` or `invalid request`'),
       ...dbUnavailable,
     },
@@ -200,14 +287,40 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/stats/overview',
     summary: 'Overview statistics, cached 60 s (4.10)',
-    responses: { 200: { description: 'Overview', schema: OverviewSchema }, ...limited, ...dbUnavailable },
+    responses: {
+      200: {
+        description: 'Overview',
+        schema: OverviewSchema,
+        example: {
+          seedsTracked: 1200,
+          seedsDumped: 1150,
+          seedsDetected: 40,
+          requestsTotal: 98_000,
+          detections: { '24h': 3, '7d': 19 },
+          uptimeSec: 86_400,
+        },
+      },
+      ...limited,
+      ...dbUnavailable,
+    },
   },
   {
     method: 'get',
     path: '/stats/protection',
     summary: 'Protection statistics, cached 60 s (4.11)',
     responses: {
-      200: { description: 'Protection', schema: ProtectionSchema },
+      200: {
+        description: 'Protection',
+        schema: ProtectionSchema,
+        example: {
+          seeds: 12,
+          windows: 15,
+          viewAttemptsBlocked: 4,
+          recent: [
+            { seed: 123456, at: at('08:00'), endedAt: at('08:23'), viewAttempts: 2, keyKind: 'plugin' },
+          ],
+        },
+      },
       ...limited,
       ...dbUnavailable,
     },
@@ -218,10 +331,12 @@ export const OPERATIONS: Operation[] = [
     summary: 'A sighting from the seed detector',
     auth: 'adminToken',
     body: DetectionBodySchema,
+    bodyExample: { seed: EXAMPLE_SEED },
     responses: {
       200: {
         description: 'Recorded (false while the seed is blocked)',
         schema: z.object({ seed: z.number().int(), recorded: z.boolean() }),
+        example: { seed: EXAMPLE_SEED, recorded: true },
       },
       ...common,
       401: error('`invalid token`'),
@@ -255,7 +370,12 @@ export const OPERATIONS: Operation[] = [
     path: '/openapi.json',
     summary: 'This OpenAPI 3.1 document',
     responses: {
-      200: { description: 'The document', schema: OpenApiDocumentSchema, headers: ['Cache-Control'] },
+      200: {
+        description: 'The document',
+        schema: OpenApiDocumentSchema,
+        headers: ['Cache-Control'],
+        example: { openapi: '3.1.0', info: { title: 'seedblock', version: '1' }, paths: {} },
+      },
     },
   },
 ];
@@ -263,9 +383,18 @@ export const OPERATIONS: Operation[] = [
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 
+/** An example as documented: it must pass the schema it illustrates, or the document is not built. */
+function checked(schema: z.ZodType, example: unknown, where: string): unknown {
+  const parsed = schema.safeParse(example);
+  if (!parsed.success)
+    throw new Error(`OpenAPI example of ${where} fails its schema: ${parsed.error.message}`);
+  return example;
+}
+
 export function openApiDocument(apiPrefix: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
+    const where = `${op.method.toUpperCase()} ${op.path}`;
     const seedParam = op.path.includes('{seed}')
       ? [
           {
@@ -273,16 +402,19 @@ export function openApiDocument(apiPrefix: string) {
             in: 'path',
             required: true,
             schema: { type: 'integer', minimum: SEED_MIN, maximum: SEED_MAX },
+            example: EXAMPLE_SEED,
           },
         ]
       : [];
-    const queryParams = Object.entries(op.query ?? {}).map(([name, description]) => ({
+    const queryParams = Object.entries(op.query ?? {}).map(([name, { description, example }]) => ({
       name,
       in: 'query',
       required: false,
       description,
       schema: { type: 'integer' },
+      example,
     }));
+    if (op.body && op.bodyExample === undefined) throw new Error(`${where} has a body but no example`);
     // The probes sit at the root: their path item overrides the document's server (the prefix).
     if (op.outsidePrefix) (paths[op.path] ??= {}).servers = [{ url: '/' }];
     (paths[op.path] ??= {})[op.method] = {
@@ -293,7 +425,12 @@ export function openApiDocument(apiPrefix: string) {
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: jsonSchema(op.body, 'input') } },
+              content: {
+                'application/json': {
+                  schema: jsonSchema(op.body, 'input'),
+                  example: checked(op.body, op.bodyExample, `${where} body`),
+                },
+              },
             },
           }
         : {}),
@@ -308,7 +445,16 @@ export function openApiDocument(apiPrefix: string) {
                 }
               : {}),
             ...(answer.schema
-              ? { content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } } }
+              ? {
+                  content: {
+                    'application/json': {
+                      schema: jsonSchema(answer.schema, 'output'),
+                      ...(answer.example === undefined
+                        ? {}
+                        : { example: checked(answer.schema, answer.example, `${where} ${status}`) }),
+                    },
+                  },
+                }
               : {}),
           },
         ]),

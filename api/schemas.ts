@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpError } from './http/http-error.ts';
 import {
   CREDENTIAL_KINDS,
+  NO_WINDOW_REASONS,
   PORT_MAX,
   PORT_MIN,
   REPORT_EVENTS,
@@ -74,6 +75,8 @@ export const ReportResponseSchema = z.object({
   ok: z.literal(true),
   blockedUntil: isoUtc.nullable(),
   exhausted: z.literal(true).optional(),
+  /** Added in v1 (additive): why no window is open, whenever blockedUntil is null without exhausted. */
+  reason: z.enum(NO_WINDOW_REASONS).optional(),
 });
 export type ReportResponse = z.infer<typeof ReportResponseSchema>;
 

@@ -21,12 +21,27 @@ export type ReportEvent = (typeof REPORT_EVENTS)[number];
 export type ReportOutcome =
   'opened' | 'kept' | 'closed' | 'none' | 'exhausted' | 'cooldown' | 'busy' | 'gap' | 'revoked';
 
+/** Why a report left the seed without a window (an additive v1 field of the answer). */
+export const NO_WINDOW_REASONS = ['cooldown', 'gap', 'busy', 'closed'] as const;
+export type NoWindowReason = (typeof NO_WINDOW_REASONS)[number];
+
 export interface ReportDecision {
   outcome: ReportOutcome;
   /** Window end in ms, or null when no window of this seed is open. */
   blockedUntil: number | null;
   exhausted: boolean;
+  /** Set exactly when blockedUntil is null without exhausted. */
+  reason: NoWindowReason | null;
 }
+
+// A round_end never leaves a window open, whether it closed one or found none.
+const REASON_OF: Partial<Record<ReportOutcome, NoWindowReason>> = {
+  cooldown: 'cooldown',
+  gap: 'gap',
+  busy: 'busy',
+  closed: 'closed',
+  none: 'closed',
+};
 
 export async function reportSeed(
   ctx: StoreContext,
@@ -50,6 +65,7 @@ export async function reportSeed(
     outcome: outcome as ReportOutcome,
     blockedUntil: until === '' ? null : Number(until),
     exhausted: exhausted === 1,
+    reason: REASON_OF[outcome as ReportOutcome] ?? null,
   };
 }
 

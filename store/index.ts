@@ -138,7 +138,9 @@ export {
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
 export { ensureScriptsLoaded } from './scripts/index.ts';
 export {
+  NO_WINDOW_REASONS,
   REPORT_EVENTS,
+  type NoWindowReason,
   type OpenWindow,
   type ReportEvent,
   type ReportDecision,

@@ -13,6 +13,11 @@ export interface BuiltAssets {
   icon: string;
 }
 
+/** The first lines of every page's head, the viewer's and the API reference's (api/docs-page.ts). */
+export const PAGE_META = `<meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="dark" />`;
+
 const asset = (name: string): string => `${BASE_TOKEN}/assets/${name}`;
 
 // Both pages share the header, so a 404 still leads back to the map, seeds and stats.
@@ -32,9 +37,7 @@ function htmlPage(assets: BuiltAssets, head: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="color-scheme" content="dark" />
+    ${PAGE_META}
     ${head}
     <link rel="icon" type="image/svg+xml" href="${asset(assets.icon)}" />
     <link rel="stylesheet" href="${asset(assets.css)}" />
@@ -57,7 +60,10 @@ export function indexHtml(assets: BuiltAssets): string {
     ${siteHeader}
     <main id="main" tabindex="-1" data-page="" data-state="loading">
       <noscript><p>This viewer needs JavaScript to draw the map.</p></noscript>
-    </main>`,
+    </main>
+    <footer class="site-footer">
+      <a href="${BASE_TOKEN}/docs">API reference</a>
+    </footer>`,
   );
 }
 

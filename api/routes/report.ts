@@ -40,6 +40,7 @@ export function reportRoutes({ store, config, trustProxy }: ApiDeps): Router {
       ok: true,
       blockedUntil: decision.blockedUntil === null ? null : new Date(decision.blockedUntil).toISOString(),
       ...(decision.exhausted ? { exhausted: true as const } : {}),
+      ...(decision.reason ? { reason: decision.reason } : {}),
     };
     res.json(answer);
   };

@@ -99,6 +99,7 @@ describe('detections when a window opens', () => {
       outcome: 'opened',
       blockedUntil: T0 + 8 * MINUTE + 19 * MINUTE,
       exhausted: false,
+      reason: null,
     });
     expect(await ofSeed(621)).toEqual(['at-2']);
     expect(await all()).toEqual(['621:at-2']);

@@ -183,9 +183,8 @@ async function step(run: Run, input: Command): Promise<void> {
         seed: cmd.seed,
         event: cmd.event,
       });
-      expect({ blockedUntil: got.blockedUntil, exhausted: got.exhausted }, JSON.stringify(got)).toEqual(
-        expected,
-      );
+      const { blockedUntil, exhausted, reason } = got;
+      expect({ blockedUntil, exhausted, reason }, JSON.stringify(got)).toEqual(expected);
       outcomes.set(got.outcome, (outcomes.get(got.outcome) ?? 0) + 1);
       break;
     }

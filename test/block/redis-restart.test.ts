@@ -42,7 +42,7 @@ describe('Redis stopped and restarted under a running API', () => {
       new Date(t0 + 20 * MINUTE).toISOString(),
     );
     await advanceClock(api, 3 * MINUTE);
-    expect((await report('round_end', 301)).body).toEqual({ ok: true, blockedUntil: null });
+    expect((await report('round_end', 301)).body).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
     const opensAt = await advanceClock(api, 2 * MINUTE);
     const opened = await report('round_start', 302);
     expect(opened.body).toEqual({ ok: true, blockedUntil: new Date(opensAt + 20 * MINUTE).toISOString() });
@@ -98,7 +98,7 @@ describe('Redis stopped and restarted under a running API', () => {
 
     // The budget: seed 301 opens again for the 17 minutes it has left.
     await advanceClock(api, MINUTE);
-    expect((await report('round_end', 302)).body).toEqual({ ok: true, blockedUntil: null });
+    expect((await report('round_end', 302)).body).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
     const later = await advanceClock(api, 5 * MINUTE);
     expect((await report('round_start', 301)).body).toEqual({
       ok: true,

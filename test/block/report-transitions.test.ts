@@ -20,7 +20,7 @@ afterEach(async () => {
   await api.close();
 });
 
-type Report = { ok: boolean; blockedUntil: string | null; exhausted?: boolean };
+type Report = { ok: boolean; blockedUntil: string | null; exhausted?: boolean; reason?: string };
 
 async function report(key: TestKey, event: string, seed: number, path = '/plugin/v1/report') {
   const res = await call<Report>(`${api.base}${path}`, {
@@ -54,17 +54,21 @@ describe.each(KINDS)('block windows with a $kind key (cap $cap min)', ({ kind, c
   });
 
   it('round_end without a window never opens one', async () => {
-    expect(await report(key, 'round_end', 113)).toEqual({ ok: true, blockedUntil: null });
-    expect(await report(key, 'round_end', 113)).toEqual({ ok: true, blockedUntil: null });
+    expect(await report(key, 'round_end', 113)).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
+    expect(await report(key, 'round_end', 113)).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
   });
 
   it('round_end closes at once; the seed cools down 5 minutes, then opens for the rest of its budget', async () => {
     await report(key, 'round_start', 114);
     await advanceClock(api, 3 * MINUTE);
-    expect(await report(key, 'round_end', 114)).toEqual({ ok: true, blockedUntil: null });
+    expect(await report(key, 'round_end', 114)).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
     // In cooldown (also past the key's own 5-minute gap, so only the cooldown refuses).
     await advanceClock(api, 4 * MINUTE);
-    expect(await report(key, 'round_start', 114)).toEqual({ ok: true, blockedUntil: null });
+    expect(await report(key, 'round_start', 114)).toEqual({
+      ok: true,
+      blockedUntil: null,
+      reason: 'cooldown',
+    });
     const now = await advanceClock(api, 1 * MINUTE);
     expect(await report(key, 'round_start', 114)).toEqual({
       ok: true,
@@ -75,19 +79,22 @@ describe.each(KINDS)('block windows with a $kind key (cap $cap min)', ({ kind, c
   it('a key with an open window cannot open another seed', async () => {
     await report(key, 'round_start', 115);
     await advanceClock(api, 6 * MINUTE);
-    expect(await report(key, 'round_start', 116)).toEqual({ ok: true, blockedUntil: null });
-    expect(await report(key, 'periodic', 116)).toEqual({ ok: true, blockedUntil: null });
+    expect(await report(key, 'round_start', 116)).toEqual({ ok: true, blockedUntil: null, reason: 'busy' });
+    expect(await report(key, 'periodic', 116)).toEqual({ ok: true, blockedUntil: null, reason: 'busy' });
   });
 
   it('the per-key gap: a 3-minute round waits 2 more minutes; a 20-minute round none', async () => {
     await report(key, 'round_start', 117);
     await advanceClock(api, 3 * MINUTE);
     await report(key, 'round_end', 117);
-    expect((await report(key, 'round_start', 118)).blockedUntil).toBeNull();
+    // Inside the 5-minute gap the answer says so: a client can tell it from a silent failure.
+    expect(await report(key, 'round_start', 118)).toEqual({ ok: true, blockedUntil: null, reason: 'gap' });
     await advanceClock(api, 2 * MINUTE - 1);
-    expect((await report(key, 'round_start', 118)).blockedUntil).toBeNull();
+    expect(await report(key, 'periodic', 118)).toEqual({ ok: true, blockedUntil: null, reason: 'gap' });
     await advanceClock(api, 1);
-    expect((await report(key, 'round_start', 118)).blockedUntil).not.toBeNull();
+    const opened = await report(key, 'round_start', 118);
+    expect(opened.blockedUntil).not.toBeNull();
+    expect(opened).not.toHaveProperty('reason');
 
     // A round as long as the cap allows: its round_end leaves no wait for the next seed.
     const long = Math.min(20, cap) * MINUTE;
@@ -99,6 +106,7 @@ describe.each(KINDS)('block windows with a $kind key (cap $cap min)', ({ kind, c
   it('a window closes by itself at its length; then the budget is spent: exhausted', async () => {
     await report(key, 'round_start', 120);
     await advanceClock(api, cap * MINUTE);
+    // A spent budget says exhausted, never a reason.
     expect(await report(key, 'round_start', 120)).toEqual({ ok: true, blockedUntil: null, exhausted: true });
     await advanceClock(api, 24 * 60 * MINUTE);
     expect(await report(key, 'round_start', 120)).toEqual({ ok: true, blockedUntil: null, exhausted: true });
@@ -125,7 +133,7 @@ describe.each(KINDS)('block windows with a $kind key (cap $cap min)', ({ kind, c
       at(cap === 60 ? '2026-03-01T09:00:00Z' : '2026-03-01T08:20:00Z'),
     );
     await advanceClock(api, cap * MINUTE - 1);
-    expect((await report(key, 'round_start', 123)).blockedUntil).toBeNull();
+    expect(await report(key, 'round_start', 123)).toEqual({ ok: true, blockedUntil: null, reason: 'busy' });
     await advanceClock(api, 1);
     expect((await report(key, 'round_start', 122)).exhausted).toBe(true);
     expect((await report(key, 'round_start', 123)).blockedUntil).not.toBeNull();
@@ -135,10 +143,10 @@ describe.each(KINDS)('block windows with a $kind key (cap $cap min)', ({ kind, c
     await report(key, 'round_start', 124);
     await advanceClock(api, 2 * MINUTE);
     // Without round_end, the new seed stays visible while the old window is open.
-    expect((await report(key, 'round_start', 125)).blockedUntil).toBeNull();
+    expect(await report(key, 'round_start', 125)).toEqual({ ok: true, blockedUntil: null, reason: 'busy' });
     await report(key, 'round_end', 124);
     await advanceClock(api, 3 * MINUTE - 1);
-    expect((await report(key, 'round_start', 125)).blockedUntil).toBeNull();
+    expect(await report(key, 'round_start', 125)).toEqual({ ok: true, blockedUntil: null, reason: 'gap' });
     const now = await advanceClock(api, 1);
     expect((await report(key, 'round_start', 125)).blockedUntil).toBe(
       new Date(now + cap * MINUTE).toISOString(),
@@ -151,6 +159,7 @@ describe.each(KINDS)('block windows with a $kind key (cap $cap min)', ({ kind, c
     expect(await report(key, 'round_end', 126, '/v1/servers/report')).toEqual({
       ok: true,
       blockedUntil: null,
+      reason: 'closed',
     });
   });
 });
@@ -168,7 +177,11 @@ describe('budgets across key kinds (note 3) and the seed cooldown for every key 
     await report(http, 'round_start', 200);
     await advanceClock(api, 20 * MINUTE);
     // Cooldown applies whoever reports.
-    expect((await report(game, 'round_start', 200)).blockedUntil).toBeNull();
+    expect(await report(game, 'round_start', 200)).toEqual({
+      ok: true,
+      blockedUntil: null,
+      reason: 'cooldown',
+    });
     const now = await advanceClock(api, 5 * MINUTE);
     expect(await report(http, 'round_start', 200)).toEqual({ ok: true, blockedUntil: null, exhausted: true });
     expect((await report(game, 'round_start', 200)).blockedUntil).toBe(
@@ -184,7 +197,7 @@ describe('budgets across key kinds (note 3) and the seed cooldown for every key 
     const opened = await report(game, 'round_start', 201);
     await advanceClock(api, MINUTE);
     expect(await report(http, 'round_start', 201)).toEqual(opened);
-    expect(await report(http, 'round_end', 201)).toEqual({ ok: true, blockedUntil: null });
+    expect(await report(http, 'round_end', 201)).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
     expect(await report(game, 'periodic', 201)).toEqual(opened);
   });
 });

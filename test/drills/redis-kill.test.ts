@@ -200,7 +200,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
             batch.push(
               report(key, 'round_end').then((res) => {
                 if (res.status !== 200) return;
-                expect(res.body).toEqual({ ok: true, blockedUntil: null });
+                expect(res.body).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
                 key.state = { s: 'closed', openedAt: st.openedAt, closedAt: at! };
               }),
             );

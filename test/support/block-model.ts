@@ -61,6 +61,8 @@ export interface ModelKey {
 export interface ModelAnswer {
   blockedUntil: number | null;
   exhausted: boolean;
+  /** Why no window is open: set exactly when blockedUntil is null without exhausted. */
+  reason: 'cooldown' | 'gap' | 'busy' | 'closed' | null;
 }
 
 export class BlockModel {
@@ -119,23 +121,23 @@ export class BlockModel {
   report(keyIndex: number, seedNumber: number, event: ModelEvent): ModelAnswer {
     const key = this.keys[keyIndex]!;
     const s = this.seed(seedNumber);
-    const none = { blockedUntil: null, exhausted: false };
+    const none = (reason: ModelAnswer['reason']) => ({ blockedUntil: null, exhausted: false, reason });
 
     if (event === 'round_end') {
       // "open / round_end / closed at once"; "none / round_end / never opens a window".
       if (s.window && s.window.owner === keyIndex) this.close(s, this.now, 'round_end');
-      return none;
+      return none('closed');
     }
 
     // "open / report of the same seed / other than round_end": unchanged, never extended.
-    if (s.window) return { blockedUntil: s.window.endsAt, exhausted: false };
+    if (s.window) return { blockedUntil: s.window.endsAt, exhausted: false, reason: null };
 
     const cap = MODEL_CAP[key.kind];
     const remaining = cap - s.used;
-    if (remaining <= 0) return { blockedUntil: null, exhausted: true };
-    if (s.cooldownUntil !== null && this.now < s.cooldownUntil) return none;
-    if (key.openSeed !== null) return none;
-    if (key.lastOpenedAt !== null && this.now < key.lastOpenedAt + MODEL_GAP) return none;
+    if (remaining <= 0) return { blockedUntil: null, exhausted: true, reason: null };
+    if (s.cooldownUntil !== null && this.now < s.cooldownUntil) return none('cooldown');
+    if (key.openSeed !== null) return none('busy');
+    if (key.lastOpenedAt !== null && this.now < key.lastOpenedAt + MODEL_GAP) return none('gap');
 
     // Window length = min(cap, remaining budget).
     const endsAt = this.now + Math.min(cap, remaining);
@@ -143,7 +145,7 @@ export class BlockModel {
     if (key.kind === 'game') s.gameOpened = true;
     key.openSeed = seedNumber;
     key.lastOpenedAt = this.now;
-    return { blockedUntil: endsAt, exhausted: false };
+    return { blockedUntil: endsAt, exhausted: false, reason: null };
   }
 
   /** A read of the seed (maps, jobs): hidden until the window's end while one is open. */

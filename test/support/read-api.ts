@@ -159,7 +159,7 @@ export async function closeWindow(api: TestApi, window: OpenWindow): Promise<voi
     headers: bearer(window.credential),
     body: { event: 'round_end', seed: window.seed, port: 7777 },
   });
-  expect(res.body).toEqual({ ok: true, blockedUntil: null });
+  expect(res.body).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
 }
 
 const key = (api: TestApi, name: string) => `${api.config.REDIS_PREFIX}${name}`;
