@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR } from '../viewer/dist-dir.ts';
 import { PAGE_META, type BuiltAssets } from '../viewer/index-html.ts';
-import type { openApiDocument } from './openapi.ts';
+import { documentOperations, type openApiDocument } from './openapi.ts';
 import { builtFileLoader, securityHeaders } from './viewer-files.ts';
 
 type Document = ReturnType<typeof openApiDocument>;
@@ -94,9 +94,12 @@ ${Object.entries(op.responses)
 /** The page, once per process: the document does not change while it runs. */
 export function docsPageHtml(document: Document): string {
   const prefix = document.servers[0]!.url.replace(/\/$/, '');
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ method, path, op: op as Operation })),
-  );
+  const operations = documentOperations(document).map(({ method, path, op, atRoot }) => ({
+    method,
+    path,
+    op: op as Operation,
+    prefix: atRoot ? '' : prefix,
+  }));
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -120,7 +123,7 @@ ${operations
   )
   .join('\n')}
 </ul></nav>
-${operations.map(({ method, path, op }) => operationHtml(prefix, method, path, op)).join('\n')}
+${operations.map(({ method, path, op, prefix }) => operationHtml(prefix, method, path, op)).join('\n')}
 </main>
 </body>
 </html>

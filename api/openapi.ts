@@ -347,7 +347,14 @@ export const OPERATIONS: Operation[] = [
     path: '/healthz',
     outsidePrefix: true,
     summary: 'Liveness: answers while the process runs (HEAD too; never logged or rate-limited)',
-    responses: { 200: { description: 'Alive', schema: LivenessSchema, headers: ['Cache-Control'] } },
+    responses: {
+      200: {
+        description: 'Alive',
+        schema: LivenessSchema,
+        headers: ['Cache-Control'],
+        example: { status: 'ok' },
+      },
+    },
   },
   {
     method: 'get',
@@ -357,11 +364,31 @@ export const OPERATIONS: Operation[] = [
       'Readiness: Redis answers a PING within 500 ms, the Lua scripts are loaded, the viewer is built; ' +
       'also the generator workers seen in the last 30 s and the queue depth (HEAD too; never logged or rate-limited)',
     responses: {
-      200: { description: 'Ready', schema: ReadySchema, headers: ['Cache-Control'] },
+      200: {
+        description: 'Ready',
+        schema: ReadySchema,
+        headers: ['Cache-Control'],
+        example: {
+          status: 'ready',
+          checks: { redis: { ok: true }, scripts: { ok: true }, viewer: { ok: true } },
+          generators: { workers: 2, waiting: 0, active: 1, stalled: false },
+        },
+      },
       503: {
         description: '`not ready`: failed names each check that did not pass, checks says why',
         schema: UnreadySchema,
         headers: ['Cache-Control'],
+        example: {
+          status: 'unready',
+          error: 'not ready',
+          failed: ['redis'],
+          checks: {
+            redis: { ok: false, error: 'no answer to PING within 500 ms' },
+            scripts: { ok: false, error: 'Redis is unreachable' },
+            viewer: { ok: true },
+          },
+          generators: null,
+        },
       },
     },
   },
@@ -473,4 +500,16 @@ export function openApiDocument(apiPrefix: string) {
     },
     paths,
   };
+}
+
+/**
+ * Every operation of a document, by method and path; `atRoot` for those whose path item names its
+ * own server (the probes). A path item's `servers` is not an operation.
+ */
+export function documentOperations(doc: { paths: Record<string, object> }) {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([key]) => key !== 'servers')
+      .map(([method, op]) => ({ method, path, op: op as unknown, atRoot: 'servers' in item })),
+  );
 }

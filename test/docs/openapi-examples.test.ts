@@ -3,7 +3,7 @@
 // from the document the way a client's tooling reads it.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openApiDocument } from '../../api/openapi.ts';
+import { documentOperations, openApiDocument } from '../../api/openapi.ts';
 
 type JsonSchema = Parameters<typeof z.fromJSONSchema>[0];
 type Media = { schema: JsonSchema; example?: unknown };
@@ -14,12 +14,10 @@ interface Operation {
 }
 
 const doc = openApiDocument('/api');
-const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({
-    what: `${method.toUpperCase()} ${path}`,
-    op: op as Operation,
-  })),
-);
+const operations = documentOperations(doc).map(({ method, path, op }) => ({
+  what: `${method.toUpperCase()} ${path}`,
+  op: op as Operation,
+}));
 
 describe('examples in the OpenAPI document', () => {
   it.each(operations)('$what has a request and a response example', ({ op }) => {

@@ -17,7 +17,7 @@ import { MapMemoryCache } from '../../api/maps/memory-cache.ts';
 import { startRequestCounter } from '../../api/jobs/request-counter.ts';
 import { createLogger } from '../../store/logger.ts';
 import { createMetrics } from '../../api/metrics.ts';
-import { OPERATIONS, type Operation } from '../../api/openapi.ts';
+import { documentOperations, OPERATIONS, type Operation } from '../../api/openapi.ts';
 import { compileTrustProxy } from '../../api/http/trust-proxy.ts';
 import { createProbe } from '../../api/probe/index.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
@@ -515,10 +515,8 @@ describe('the served document', () => {
   it('is OpenAPI 3.1.0 for the API prefix, with one documented operation per OPERATIONS entry', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/api' }]);
-    const documentedOps = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.keys(item)
-        .filter((key) => key !== 'servers')
-        .map((method) => `${method.toUpperCase()} ${path}`),
+    const documentedOps = documentOperations(doc).map(
+      ({ method, path }) => `${method.toUpperCase()} ${path}`,
     );
     // The probes alone are served at the root.
     for (const op of OPERATIONS) {
