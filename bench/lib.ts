@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, portOpen } from '../scripts/redis-server.ts';
@@ -7,6 +6,7 @@ export const ROOT = join(import.meta.dirname, '..');
 
 export interface Proc {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -41,26 +41,7 @@ export async function startProcess(entry: string, env: Record<string, string>): 
     if (Date.now() > deadline) throw new Error(`${entry} did not listen in time`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url: `http://127.0.0.1:${port}`, stop: proc.stop };
-}
-
-export interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-export async function load(opts: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ connections: 16, duration: 8, ...opts });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return { url: `http://127.0.0.1:${port}`, pid: proc.child.pid!, stop: proc.stop };
 }
 
 export function percentile(sorted: number[], p: number): number {
