@@ -14,8 +14,9 @@ export interface Proc {
 export function spawnEntry(
   entry: string,
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): { child: ChildProcess; stop(): Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -32,9 +33,13 @@ export function spawnEntry(
 }
 
 /** Spawns an HTTP entry point on a free loopback port and waits until it listens. */
-export async function startProcess(entry: string, env: Record<string, string>): Promise<Proc> {
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Proc> {
   const port = await freePort();
-  const proc = spawnEntry(entry, { HOST: '127.0.0.1', PORT: String(port), ...env });
+  const proc = spawnEntry(entry, { HOST: '127.0.0.1', PORT: String(port), ...env }, nodeArgs);
   const deadline = Date.now() + 20_000;
   while (!(await portOpen(port))) {
     if (proc.child.exitCode !== null) throw new Error(`${entry} exited at start`);
