@@ -10,13 +10,17 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Runs one of our entry points (or the baseline) as its own process; stdout is discarded. */
+/**
+ * Runs one of our entry points (or a baseline) as its own process; stdout is discarded. With
+ * BENCH_CPU_PROF=<dir>, each writes a CPU profile there when it exits (node --cpu-prof).
+ */
 export function spawnEntry(
   entry: string,
   env: Record<string, string>,
-  nodeArgs: string[] = [],
 ): { child: ChildProcess; stop(): Promise<void> } {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, entry)], {
+  const dir = process.env.BENCH_CPU_PROF;
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -33,13 +37,9 @@ export function spawnEntry(
 }
 
 /** Spawns an HTTP entry point on a free loopback port and waits until it listens. */
-export async function startProcess(
-  entry: string,
-  env: Record<string, string>,
-  nodeArgs: string[] = [],
-): Promise<Proc> {
+export async function startProcess(entry: string, env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
-  const proc = spawnEntry(entry, { HOST: '127.0.0.1', PORT: String(port), ...env }, nodeArgs);
+  const proc = spawnEntry(entry, { HOST: '127.0.0.1', PORT: String(port), ...env });
   const deadline = Date.now() + 20_000;
   while (!(await portOpen(port))) {
     if (proc.child.exitCode !== null) throw new Error(`${entry} exited at start`);

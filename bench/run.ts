@@ -13,7 +13,7 @@ import { ROOT } from './lib.ts';
 // `npm run bench`: the five measurements of our performance claims, against a throwaway
 // redis-server on loopback. Prints a table per section and writes bench/results.json.
 // Every HTTP load is wrk's (bench/wrk.ts). BENCH_SECONDS sets the length of each load run
-// (default 8); BENCH_SECTIONS picks sections.
+// (default 8); BENCH_SECTIONS picks sections; BENCH_CPU_PROF=<dir> profiles every process started.
 
 const dir = mkdtempSync(join(tmpdir(), 'seedblock-bench-'));
 const redis = await startLocalRedis({ dir, durable: false });
