@@ -10,9 +10,9 @@ const randomCursor = () => (1 + Math.floor(Math.random() * (SEEDS - 1))) * 2 + 1
 
 /** A million dumped seeds, through the same script a generator worker runs (no map bodies). */
 export async function fillSeedList(store: Store): Promise<void> {
-  for (let from = 0; from < SEEDS; from += 250) {
+  for (let from = 0; from < SEEDS; from += 100) {
     await Promise.all(
-      Array.from({ length: Math.min(250, SEEDS - from) }, (_, i) =>
+      Array.from({ length: Math.min(100, SEEDS - from) }, (_, i) =>
         store.finishJob({ seed: 2 * (from + i) + 1, roomCount: 100, spawns: 190, markers: 0 }, 0),
       ),
     );
