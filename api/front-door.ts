@@ -9,6 +9,21 @@ import { edge } from './http/edge.ts';
 import { errorAnswer } from './http/error-handler.ts';
 import { mapReads, mapRoutePath, plainMapRead } from './routes/maps.ts';
 
+// What makes parseurl hand a target to url.parse (which may rewrite the path) instead of cutting it.
+const UNPLAIN = /[\t\n\f\r #\u00a0\ufeff]/;
+
+/**
+ * The path of a request as it arrived. An origin-form target (`/path?query`, nearly every request)
+ * is cut at its `?`, as parseurl would, without the URL object it builds (one allocation fewer on
+ * every map read); any other form goes through parseurl, as express does.
+ */
+function requestPath(req: IncomingMessage): string {
+  const url = req.url!;
+  if (url.charCodeAt(0) !== 0x2f || UNPLAIN.test(url)) return parseUrl(req)?.pathname ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /**
  * Where every request starts, on node's request: the health probes, then the edge (request id,
  * log line and metrics, https redirect, API request count), then the manual clock's `Date` header in test mode, then
@@ -33,7 +48,7 @@ export function frontDoor(deps: ApiDeps): RequestListener {
     else readMap(req, res, seed).catch((err: unknown) => answerError(err, res, path));
   };
   return (req, res) => {
-    const path = parseUrl(req)?.pathname ?? '/';
+    const path = requestPath(req);
     const seed = mapSeed(req, path);
     // Health probes before the edge: never logged, counted or redirected (health.ts).
     if (seed === null && answerProbe(req, res, path)) return;

@@ -1,9 +1,10 @@
 import type { Request } from 'express';
 import type { IncomingMessage } from 'node:http';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { isDbUnavailable, isStoreFailure, type Store } from '../store/index.ts';
 import { underApiPrefix } from './http/api-path.ts';
 import type { MapSource } from './maps/memory-cache.ts';
+import { requestMetrics } from './request-metrics.ts';
 
 /**
  * Prometheus metrics of one API process (prom-client). Gauges of shared state (open windows,
@@ -13,19 +14,7 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({
-    name: 'seedblock_http_requests_total',
-    help: 'HTTP requests by route, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'seedblock_http_request_duration_seconds',
-    help: 'HTTP request latency by route, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
+  const countRequest = requestMetrics(registry);
   const redisErrors = new Counter({
     name: 'seedblock_redis_errors_total',
     help: 'Requests answered 503 because Redis was unavailable',
@@ -83,17 +72,19 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
       return shared(store.readMapCacheState, (state) => this.set(state?.bytes ?? NaN));
     },
   });
-  const mapReads = new Counter({
+  // Counted in plain numbers, published at scrape time: a labelled prom-client inc hashes its
+  // labels on every call, and every map read counts one.
+  const mapReads: Record<MapSource, number> = { memory: 0, cache: 0, rebuilt: 0 };
+  new Counter({
     name: 'seedblock_map_reads_total',
     help: "Maps sent, by where their bytes came from: this process's memory, the map cache in Redis, or rebuilt",
     labelNames: ['source'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [source, count] of Object.entries(mapReads)) this.inc({ source }, count);
+    },
   });
-  const mapReadsFrom: Record<MapSource, ReturnType<typeof mapReads.labels>> = {
-    memory: mapReads.labels({ source: 'memory' }),
-    cache: mapReads.labels({ source: 'cache' }),
-    rebuilt: mapReads.labels({ source: 'rebuilt' }),
-  };
   new Gauge({
     name: 'seedblock_generation_seconds_sum',
     help: 'Total time spent generating maps, all workers (with _count: the mean)',
@@ -110,23 +101,6 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
       return shared(store.readGenerationTotals, (totals) => this.set(totals?.count ?? NaN));
     },
   });
-
-  // One child per label set, so a request costs no label hashing (prom-client sorts and joins
-  // label names on every labelled call).
-  const children = new Map<
-    string,
-    { count: ReturnType<typeof requests.labels>; latency: ReturnType<typeof latency.labels> }
-  >();
-  const childrenFor = (route: string, method: string, status: number) => {
-    const key = `${route} ${method} ${status}`;
-    let child = children.get(key);
-    if (!child) {
-      const labels = { route, method, status: String(status) };
-      child = { count: requests.labels(labels), latency: latency.labels(labels) };
-      children.set(key, child);
-    }
-    return child;
-  };
 
   // The label of each route pattern, worked out on its first request.
   const routeLabels = new WeakMap<object, string>();
@@ -151,9 +125,7 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
    * `route` when the caller knows it, else the express route that matched.
    */
   function recordRequest(req: IncomingMessage, status: number, seconds: number, route?: string) {
-    const child = childrenFor(route ?? routeLabel(req as Request), req.method!, status);
-    child.count.inc();
-    child.latency.observe(seconds);
+    countRequest(route ?? routeLabel(req as Request), req.method!, status, seconds);
   }
 
   return {
@@ -161,7 +133,7 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     recordRequest,
     /** One map sent, by where its bytes came from. */
     countMapRead(source: MapSource) {
-      mapReadsFrom[source].inc();
+      mapReads[source]++;
     },
     countError(err: unknown) {
       if (isStoreFailure(err)) redisErrors.inc();

@@ -72,10 +72,15 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
   // while closing, every answer says `Connection: close`, and the socket ends with it.
   let closing = false;
   const inFlight = new Set<ServerResponse>();
+  // One listener for every response, and `on` (close fires once): no closure or once-wrapper
+  // allocated per request.
+  function answered(this: ServerResponse) {
+    inFlight.delete(this);
+  }
   server.prependListener('request', (_req, res: ServerResponse) => {
     if (closing) res.setHeader('Connection', 'close');
     inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
+    res.on('close', answered);
   });
   try {
     await listen(server, config.PORT, config.HOST, (reason) =>

@@ -1,6 +1,7 @@
 import { buildMapJson, compressMap } from '../generator/map-bytes.ts';
 import type { Store } from '../store/index.ts';
-import { load, round, seconds, startProcess, type LoadResult } from './lib.ts';
+import { round, seconds, startProcess } from './lib.ts';
+import { wrk, type LoadResult } from './wrk.ts';
 
 const CODINGS = [
   { coding: 'br', headers: { 'accept-encoding': 'br, gzip' }, goal: 0.9 },
@@ -23,31 +24,42 @@ export async function benchCachedMapsData(store: Store): Promise<number[]> {
 
 /**
  * 1. Generated-map reads through the full stack against the bare runtime (node:http + ioredis, one
- * GET of the same stored bytes), per coding, side by side: each measured twice in alternation and
- * the better run kept, so a passing hiccup hurts neither. Our API serves them from its memory after
- * a first read (one small Redis round trip for the block check per request).
+ * GET of the same stored bytes), per coding, side by side under `wrk -t1 -c50` over the 64 seeds:
+ * each measured twice in alternation and the better run kept, so a passing hiccup hurts neither.
+ * Our API serves them from its memory after a first read (one small Redis round trip for the
+ * block check per request).
  */
-export async function benchCachedMaps(store: Store, env: Record<string, string>) {
+export async function benchCachedMaps(store: Store, env: Record<string, string>, redisPid: number) {
   const seeds = await benchCachedMapsData(store);
 
   const api = await startProcess('api/main.ts', env);
   const bare = await startProcess('bench/bare-server.ts', env);
-  const requests = seeds.map((seed) => ({ path: `/api/maps/${seed}` }));
+  const script = { name: 'paths', args: seeds.map((seed) => `/api/maps/${seed}`) };
+  const run = (target: { url: string; pid: number }, headers: Record<string, string>, duration: number) =>
+    wrk({
+      url: target.url,
+      script,
+      headers,
+      connections: 50,
+      seconds: duration,
+      serverPid: target.pid,
+      redisPid,
+    });
   const results: Record<string, unknown> = {};
   try {
     for (const { coding, headers, goal } of CODINGS) {
       const runs: Record<'api' | 'bare', LoadResult[]> = { api: [], bare: [] };
-      for (const target of [api, bare]) await load({ url: target.url, requests, headers, duration: 2 });
+      for (const target of [api, bare]) await run(target, headers, 2);
       for (let round_ = 0; round_ < 2; round_++) {
-        runs.api.push(await load({ url: api.url, requests, headers, duration: seconds }));
-        runs.bare.push(await load({ url: bare.url, requests, headers, duration: seconds }));
+        runs.api.push(await run(api, headers, seconds));
+        runs.bare.push(await run(bare, headers, seconds));
       }
       const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.rps > a.rps ? b : a));
       const ours = best(runs.api);
       const baseline = best(runs.bare);
       const ratio = round(ours.rps / baseline.rps, 2);
       results[coding] = { seedblock: ours, baseline, ratio, goal };
-      console.log(`\n1. Generated-map reads, ${coding}`);
+      console.log(`\n1. Generated-map reads, ${coding} (wrk -t1 -c50, 64 seeds)`);
       console.table({ seedblock: ours, 'bare node:http + ioredis GET': baseline });
       console.log(`ratio seedblock / bare: ${ratio} (goal ≥ ${goal})`);
     }

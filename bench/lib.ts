@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, portOpen } from '../scripts/redis-server.ts';
@@ -7,15 +6,21 @@ export const ROOT = join(import.meta.dirname, '..');
 
 export interface Proc {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** Runs one of our entry points (or the baseline) as its own process; stdout is discarded. */
+/**
+ * Runs one of our entry points (or a baseline) as its own process; stdout is discarded. With
+ * BENCH_CPU_PROF=<dir>, each writes a CPU profile there when it exits (node --cpu-prof).
+ */
 export function spawnEntry(
   entry: string,
   env: Record<string, string>,
 ): { child: ChildProcess; stop(): Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+  const dir = process.env.BENCH_CPU_PROF;
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -41,26 +46,7 @@ export async function startProcess(entry: string, env: Record<string, string>): 
     if (Date.now() > deadline) throw new Error(`${entry} did not listen in time`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url: `http://127.0.0.1:${port}`, stop: proc.stop };
-}
-
-export interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-export async function load(opts: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ connections: 16, duration: 8, ...opts });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return { url: `http://127.0.0.1:${port}`, pid: proc.child.pid!, stop: proc.stop };
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -1,42 +1,43 @@
-import { load, percentile, round, seconds, startProcess } from './lib.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Store } from '../store/index.ts';
+import { percentile, round, seconds, startProcess } from './lib.ts';
+import { wrk, type LoadResult } from './wrk.ts';
 
-/** 2. Reports from 1,000 registered keys, and the block engine's Lua step on its own. */
-export async function benchReports(store: Store, env: Record<string, string>) {
-  const keys: string[] = [];
-  for (let i = 0; i < 1000; i++) keys.push((await store.issueHttpKey()).credential);
+const PATH = '/api/plugin/v1/report';
+
+/**
+ * 2. Reports from 1,000 HTTP keys under `wrk -t1 -c50`, against the bare runtime running the same
+ * block engine script with one EVALSHA (bench/bare-report-server.ts), alternated twice and the
+ * better run of each kept; then the block engine's Lua step on its own.
+ */
+export async function benchReports(store: Store, env: Record<string, string>, redisPid: number, dir: string) {
+  const keys: { credential: string; serverId: string }[] = [];
+  for (let i = 0; i < 1000; i++) keys.push(await store.issueHttpKey());
+  const keyFile = join(dir, 'report-keys');
+  writeFileSync(keyFile, keys.map((k) => k.credential).join('\n'));
+  const idFile = join(dir, 'report-key-ids');
+  writeFileSync(idFile, keys.map((k) => `${k.credential} ${k.serverId}`).join('\n'));
 
   const api = await startProcess('api/main.ts', env);
-  let n = 0;
-  const result = await (async () => {
-    try {
-      return await load({
-        url: api.url,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/plugin/v1/report',
-            setupRequest: (req) => {
-              n++;
-              const events = ['round_start', 'periodic', 'periodic', 'round_end'];
-              return {
-                ...req,
-                headers: {
-                  ...req.headers,
-                  'content-type': 'application/json',
-                  authorization: `Bearer ${keys[n % keys.length]}`,
-                },
-                body: JSON.stringify({ event: events[n % 4], seed: 1 + (n % 5000), port: 7777 }),
-              };
-            },
-          },
-        ],
-      });
-    } finally {
-      await api.stop();
+  const bare = await startProcess('bench/bare-report-server.ts', { ...env, BENCH_KEYS_FILE: idFile });
+  const script = { name: 'reports', args: [PATH, keyFile] };
+  const run = (target: { url: string; pid: number }, duration: number) =>
+    wrk({ url: target.url, script, connections: 50, seconds: duration, serverPid: target.pid, redisPid });
+  const runs: Record<'api' | 'bare', LoadResult[]> = { api: [], bare: [] };
+  try {
+    for (const target of [api, bare]) await run(target, 2);
+    for (let round_ = 0; round_ < 2; round_++) {
+      runs.api.push(await run(api, seconds));
+      runs.bare.push(await run(bare, seconds));
     }
-  })();
+  } finally {
+    await Promise.all([api.stop(), bare.stop()]);
+  }
+  const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const http = best(runs.api);
+  const baseline = best(runs.bare);
+  const ratio = round(http.rps / baseline.rps, 2);
 
   // The Lua step alone: sequential calls (one round trip each), against a bare PING.
   const timeIt = async (fn: () => Promise<unknown>, count: number) => {
@@ -66,9 +67,10 @@ export async function benchReports(store: Store, env: Record<string, string>) {
     pingMedianMs: round(percentile(ping, 50)),
     scriptMedianMs: round(percentile(lua, 50) - percentile(ping, 50)),
   };
-  console.log('\n2. Reports from 1,000 keys (POST /api/plugin/v1/report)');
-  console.table({ reports: result });
+  console.log(`\n2. Reports from 1,000 keys (POST ${PATH}, wrk -t1 -c50)`);
+  console.table({ seedblock: http, 'bare node:http + ioredis EVALSHA': baseline });
+  console.log(`ratio seedblock / bare: ${ratio} (goal ≥ 0.6)`);
   console.log('block engine step (report-seed.lua), sequential, ms:');
   console.table({ 'report-seed.lua': luaStep });
-  return { http: result, luaStep };
+  return { http, baseline, ratio, goal: 0.6, luaStep };
 }

@@ -1,5 +1,6 @@
 import type { Store } from '../store/index.ts';
-import { load, round, seconds, startProcess } from './lib.ts';
+import { round, seconds, startProcess } from './lib.ts';
+import { wrk } from './wrk.ts';
 
 const SEEDS = 1_000_000;
 const PAGE = 200;
@@ -9,9 +10,9 @@ const randomCursor = () => (1 + Math.floor(Math.random() * (SEEDS - 1))) * 2 + 1
 
 /** A million dumped seeds, through the same script a generator worker runs (no map bodies). */
 export async function fillSeedList(store: Store): Promise<void> {
-  for (let from = 0; from < SEEDS; from += 2_000) {
+  for (let from = 0; from < SEEDS; from += 100) {
     await Promise.all(
-      Array.from({ length: Math.min(2_000, SEEDS - from) }, (_, i) =>
+      Array.from({ length: Math.min(100, SEEDS - from) }, (_, i) =>
         store.finishJob({ seed: 2 * (from + i) + 1, roomCount: 100, spawns: 190, markers: 0 }, 0),
       ),
     );
@@ -26,22 +27,20 @@ async function redisTimePerPage(store: Store, pages: number): Promise<number> {
   return Number(/cmdstat_evalsha:.*usec_per_call=([\d.]+)/.exec(stats)?.[1] ?? NaN) / 1000;
 }
 
-/** 4. GET /seeds with a million dumped seeds: 200-item pages at random cursors. */
-export async function benchSeedList(store: Store, env: Record<string, string>) {
+/** 4. GET /seeds with a million dumped seeds: 200-item pages at random cursors, under wrk. */
+export async function benchSeedList(store: Store, env: Record<string, string>, redisPid: number) {
   await fillSeedList(store);
   const redisMsPerPage = round(await redisTimePerPage(store, 2_000), 3);
   const api = await startProcess('api/main.ts', env);
-  const requests = [
-    {
-      setupRequest: (req: object) => ({ ...req, path: `/api/seeds?limit=${PAGE}&cursor=${randomCursor()}` }),
-    },
-  ];
+  const script = { name: 'seed-pages', args: ['/api/seeds', String(SEEDS), String(PAGE)] };
+  const run = (connections: number, duration: number) =>
+    wrk({ url: api.url, script, connections, seconds: duration, serverPid: api.pid, redisPid });
   try {
-    await load({ url: api.url, duration: 2, requests });
-    const one = await load({ url: api.url, duration: seconds, requests, connections: 1 });
-    const sixteen = await load({ url: api.url, duration: seconds, requests, connections: 16 });
+    await run(16, 2);
+    const one = await run(1, seconds);
+    const sixteen = await run(16, seconds);
     console.log(
-      `\n4. Seed list with ${SEEDS.toLocaleString('en')} dumped seeds: ${PAGE}-item pages at random cursors`,
+      `\n4. Seed list with ${SEEDS.toLocaleString('en')} dumped seeds: ${PAGE}-item pages at random cursors (wrk -t1)`,
     );
     console.log(`Redis time per page: ${redisMsPerPage} ms (goal ≤ 0.3 ms)`);
     console.table({ '1 connection (goal p99 ≤ 5 ms)': one, '16 connections (goal p99 ≤ 25 ms)': sixteen });

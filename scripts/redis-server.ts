@@ -1,35 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { ensureDebianPackage } from './debian-package.ts';
 
 // Runs a local redis-server: the embedded default of `npm start` and the throwaway server of
 // `npm test`. Only ever binds 127.0.0.1.
-
-function hasRedisServer(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const INSTALL_COMMAND = 'apt-get update && apt-get install -y redis-server';
-
-/** Installs Debian's redis-server package when missing and we are root; else says what to run. */
-export function ensureRedisServerBinary(log: (line: string) => void = console.error): void {
-  if (hasRedisServer()) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`redis-server is not installed. Install it with:\n  sudo ${INSTALL_COMMAND}`);
-  }
-  log('redis-server is missing; installing Debian package redis-server ...');
-  execFileSync('sh', ['-c', `${INSTALL_COMMAND} >/dev/null`], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (!hasRedisServer()) throw new Error(`installing redis-server failed; run: ${INSTALL_COMMAND}`);
-}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -104,7 +80,7 @@ export async function startLocalRedis({
   durable,
   replicaOf,
 }: LocalRedisOptions): Promise<LocalRedis> {
-  ensureRedisServerBinary();
+  ensureDebianPackage('redis-server', 'redis-server');
   mkdirSync(dir, { recursive: true });
   const chosenPort = port ?? (await freePort());
   const args = [

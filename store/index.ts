@@ -10,6 +10,7 @@ import type { StoreContext } from './context.ts';
 import * as rateCounter from './rate-counter.ts';
 import { connectRedis, type StoreRedis } from './redis.ts';
 import * as registrations from './registrations.ts';
+import * as reportAdmission from './report-admission.ts';
 import * as reviews from './reviews.ts';
 import * as selfClaim from './self-claim.ts';
 import * as stats from './stats.ts';
@@ -22,6 +23,7 @@ import * as workers from './workers.ts';
 
 const operations = {
   reportSeed: blockEngine.reportSeed,
+  admitReport: reportAdmission.admitReport,
   checkSeedBlock: blockEngine.checkSeedBlock,
   mayBeHidden: blockEngine.mayBeHidden,
   buildHiddenSeeds: blockEngine.buildHiddenSeeds,

@@ -1,25 +1,19 @@
 import { Router, type RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.ts';
-import { authenticateKey } from '../http/authenticate.ts';
+import { admitReport } from '../http/admit-report.ts';
 import { invalidCredential } from '../http/http-error.ts';
 import { requireJson } from '../http/json-body.ts';
 import { requireMinimumPluginVersion } from '../http/plugin-version.ts';
-import { byIp, limiter } from '../http/rate-limit.ts';
 import { parseOr400, ReportBodySchema, type ReportBody, type ReportResponse } from '../schemas.ts';
 
 /**
  * POST /plugin/v1/report (4.5) and POST /v1/servers/report (4.2): one block engine behind both.
  * Order: the per-IP limit, the key, the per-key limit, the body, the plugin minimum, the decision.
  */
-export function reportRoutes({ store, config, trustProxy }: ApiDeps): Router {
-  const multiplier = config.RATE_LIMIT_MULTIPLIER;
-  const perIp = limiter({ store, name: 'reportPerIp', key: byIp(trustProxy), multiplier });
-  const perKey = limiter({
-    store,
-    name: 'reportPerKey',
-    key: (req) => req.serverKey?.serverId ?? '',
-    multiplier,
-  });
+export function reportRoutes(deps: ApiDeps): Router {
+  const { store } = deps;
+  // The per-IP limit, the key and the per-key limit: one round trip (admit-report.lua).
+  const admit = admitReport(deps);
 
   const validate: RequestHandler = (req, _res, next) => {
     req.body = parseOr400(ReportBodySchema, req.body);
@@ -45,18 +39,8 @@ export function reportRoutes({ store, config, trustProxy }: ApiDeps): Router {
     res.json(answer);
   };
 
-  const auth = authenticateKey(store, { trust: trustProxy });
   const router = Router();
-  router.post(
-    '/plugin/v1/report',
-    perIp,
-    auth,
-    perKey,
-    requireJson,
-    validate,
-    requireMinimumPluginVersion(store),
-    decide,
-  );
-  router.post('/v1/servers/report', perIp, auth, perKey, requireJson, validate, decide);
+  router.post('/plugin/v1/report', admit, requireJson, validate, requireMinimumPluginVersion(store), decide);
+  router.post('/v1/servers/report', admit, requireJson, validate, decide);
   return router;
 }

@@ -38,6 +38,7 @@ type Arg = string | number;
 /** Raw script commands; store modules wrap each in a typed function. */
 export interface ScriptCommands {
   reportSeed(...args: Arg[]): Promise<[string, string, number]>;
+  admitReport(...args: Arg[]): Promise<string[]>;
   settleExpiredWindows(...args: Arg[]): Promise<number>;
   checkSeedBlock(...args: Arg[]): Promise<string>;
   countRequest(...args: Arg[]): Promise<[number, string]>;
