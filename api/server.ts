@@ -14,7 +14,7 @@ import { createLogger, type Logger } from '../store/logger.ts';
 import { HiddenSeeds } from './maps/hidden-seeds.ts';
 import { MapMemoryCache } from './maps/memory-cache.ts';
 import { createMetrics } from './metrics.ts';
-import { createProbe } from './probe/index.ts';
+import { createProbe, type Probe } from './probe/index.ts';
 
 export interface RunningApi {
   readonly url: string;
@@ -28,17 +28,28 @@ export interface RunningApi {
   close(graceMs?: number): Promise<void>;
 }
 
+/** Parts a test may stand in for: the probe, for client addresses no test may send a packet to. */
+export interface ApiSeams {
+  probe?: Probe;
+}
+
 /** Starts one API process: the HTTP server, the window sweeper and the release poller. */
-export async function startApiServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL, 'api')) {
+export async function startApiServer(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL, 'api'),
+  seams: ApiSeams = {},
+) {
   const store = storeFromConfig(config, 'seedblock-api');
   // Serve even when Redis is not up yet: calls answer 503 until it is, then recover by themselves.
   await redisReady(store.ctx.redis, 5_000).catch(() =>
     logger.warn({ redis: 'not ready' }, 'starting without Redis; calls answer 503 until it is reachable'),
   );
-  const probe = createProbe(config.PROBE_KIND, {
-    allowPrivate: config.PROBE_ALLOW_PRIVATE,
-    timeoutMs: config.PROBE_TIMEOUT_MS,
-  });
+  const probe =
+    seams.probe ??
+    createProbe(config.PROBE_KIND, {
+      allowPrivate: config.PROBE_ALLOW_PRIVATE,
+      timeoutMs: config.PROBE_TIMEOUT_MS,
+    });
   const requests = startRequestCounter(store, logger);
   const startedAt = await store.ctx.clock.now().catch(() => Date.now());
   const deps = {
