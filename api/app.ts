@@ -4,7 +4,6 @@ import type { ApiDeps } from './deps.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { identifyResponses } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
-import { jsonBody } from './http/json-body.ts';
 import { detectionRoutes } from './routes/detections.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { mapReads, mapRoutes, type MapReads } from './routes/maps.ts';
@@ -22,7 +21,7 @@ import { viewerRouter } from './viewer-files.ts';
 /**
  * The express app, which the front door (front-door.ts) hands every request it does not answer
  * itself: (test clock) → map reads in their other spellings → the API routes (JSON body; each
- * route: limits, key, validation, store) → error handler (spec error bodies, 503 for Redis). The
+ * route: limits, key, JSON body and its validation, store) → error handler (spec error bodies, 503 for Redis). The
  * viewer is served at `/`, outside the API prefix.
  */
 export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): express.Express {
@@ -37,8 +36,8 @@ export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): ex
 
   mapRoutes(app, config.API_PREFIX, readMap);
   const api = Router();
+  // No body parser here: each route reads its body after its rate limits (http/json-body.ts).
   api.use(
-    jsonBody,
     jobRoutes(deps),
     seedRoutes(deps),
     reportRoutes(deps),

@@ -2,14 +2,15 @@ import { Router, type RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.ts';
 import { authenticateKey } from '../http/authenticate.ts';
 import { invalidCredential } from '../http/http-error.ts';
-import { requireJson } from '../http/json-body.ts';
+import { readJson } from '../http/json-body.ts';
 import { requireMinimumPluginVersion } from '../http/plugin-version.ts';
 import { byIp, limiter } from '../http/rate-limit.ts';
 import { parseOr400, ReportBodySchema, type ReportBody, type ReportResponse } from '../schemas.ts';
 
 /**
  * POST /plugin/v1/report (4.5) and POST /v1/servers/report (4.2): one block engine behind both.
- * Order: the per-IP limit, the key, the per-key limit, the body, the plugin minimum, the decision.
+ * Order: the per-IP limit, the key, the per-key limit, the body (after every limit, so a malformed
+ * one counts too), the plugin minimum, the decision.
  */
 export function reportRoutes({ store, config, trustProxy }: ApiDeps): Router {
   const multiplier = config.RATE_LIMIT_MULTIPLIER;
@@ -51,11 +52,11 @@ export function reportRoutes({ store, config, trustProxy }: ApiDeps): Router {
     perIp,
     auth,
     perKey,
-    requireJson,
+    readJson,
     validate,
     requireMinimumPluginVersion(store),
     decide,
   );
-  router.post('/v1/servers/report', perIp, auth, perKey, requireJson, validate, decide);
+  router.post('/v1/servers/report', perIp, auth, perKey, readJson, validate, decide);
   return router;
 }

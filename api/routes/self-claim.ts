@@ -4,7 +4,7 @@ import type { ApiDeps } from '../deps.ts';
 import { bearerToken } from '../http/authenticate.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/http-error.ts';
-import { requireJson } from '../http/json-body.ts';
+import { readJson } from '../http/json-body.ts';
 import { ipLimitKey, spendLimit } from '../http/rate-limit.ts';
 import { probeErrorResponse } from '../probe/index.ts';
 import { parseOr400, SelfClaimBodySchema } from '../schemas.ts';
@@ -41,7 +41,7 @@ function refusalError(refusal: SelfClaimRefusal): HttpError {
  */
 export function selfClaimRoutes({ store, probe, config, trustProxy }: ApiDeps): Router {
   const router = Router();
-  router.post('/v1/servers/claim', requireJson, async (req, res) => {
+  router.post('/v1/servers/claim', readJson, async (req, res) => {
     const body = parseOr400(SelfClaimBodySchema, req.body);
     const ip = clientIp(req, trustProxy);
     // The interval, the live count and the probe limit are per IP like every other limit (an IPv6
