@@ -67,6 +67,28 @@ const redisUrl = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/**
+ * The canonical https origin clients reach the API at (`https://seedblock.example`), host and port
+ * only, so the https redirect names it instead of a host a client chose.
+ */
+/** The origin of an https URL that names nothing but its host and port, else null. */
+function httpsOrigin(value: string): string | null {
+  if (!URL.canParse(value)) return null; // not URL.parse: Node 20 lacks it
+  const u = new URL(value);
+  if (u.protocol !== 'https:' || u.username || u.password) return null;
+  return u.pathname === '/' && u.search === '' && u.hash === '' ? u.origin : null;
+}
+const publicUrl = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (v) => httpsOrigin(v) !== null,
+      'an https origin like https://seedblock.example (host and port only: no path, query or user)',
+    )
+    .transform((v) => httpsOrigin(v)!)
+    .optional(),
+);
+
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -83,6 +105,7 @@ export const ConfigSchema = z
       .regex(/^(\/[A-Za-z0-9._-]+)*$/, 'a path like /api (or empty), without a trailing slash')
       .default('/api'),
     TRUST_PROXY: trustProxy.default('loopback'),
+    PUBLIC_URL: publicUrl,
     ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
     SEEDBLOCK_CLOCK: z.enum(['system', 'manual']).default('system'),
     DISCORD_TOKEN: optionalText,
