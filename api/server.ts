@@ -5,6 +5,7 @@ import { redisReady, type Store } from '../store/index.ts';
 import { storeFromConfig } from '../store/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
+import { boundSlowClients, limitBodiesPerIp, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
 import { startMapUpkeep } from './jobs/map-upkeep.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
@@ -64,7 +65,11 @@ export async function startApiServer(
     mapMemory: new MapMemoryCache(config.MAP_MEMORY_CACHE_BYTES),
     hiddenSeeds: new HiddenSeeds(store),
   };
-  const server = createServer({ ServerResponse: IdentifiedResponse }, frontDoor(deps));
+  const server = createServer(
+    { ServerResponse: IdentifiedResponse, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+    limitBodiesPerIp(frontDoor(deps), config.MAX_CONNECTIONS_PER_IP, deps.trustProxy),
+  );
+  boundSlowClients(server, config);
   server.listen(config.PORT, config.HOST);
   // Answers still being written when shutdown starts. `server.close()` only closes the
   // connections idle at that moment: a keep-alive connection whose request finishes later would

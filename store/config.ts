@@ -126,9 +126,24 @@ export const ConfigSchema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
     /** One in this many successful map reads is logged (1: every one); metrics count them all. */
     MAP_READ_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** Most time a client may take to send its request headers. */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+    /** Most time a client may take to send its whole request, body included. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
+    /** Most open sockets of one API process; past it new ones are closed at once. */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    /** Most requests with a body one client IP (IPv6 /56) sends at once to one API process. */
+    MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(64),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
+    if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message: `at most REQUEST_TIMEOUT_MS (${c.REQUEST_TIMEOUT_MS}): the headers are part of the request`,
+      });
+    }
     if (c.SEEDBLOCK_CLOCK === 'manual' && c.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
