@@ -4,6 +4,7 @@
 // loopback proxy; no test address is loopback, so a stand-in probe answers: nothing is sent.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Probe, ProbeResult } from '../../api/probe/index.ts';
+import { FAKE_INFO } from '../fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { from, selfClaim } from '../support/claims.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
@@ -13,26 +14,7 @@ const T0 = '2026-03-01T08:00:00.000Z';
 const NETWORK = ['2001:db8:1:100::1', '2001:db8:1:1ab:5::2', '2001:db8:1:1ff:ffff::9'];
 const NEXT_NETWORK = '2001:db8:1:200::1';
 
-const GAME_SERVER: ProbeResult = {
-  ok: true,
-  kind: 'a2s',
-  info: {
-    protocol: 17,
-    name: 'stand-in',
-    map: 'facility',
-    folder: 'scpsl',
-    game: 'SCP: Secret Laboratory',
-    appId: 700330,
-    players: 0,
-    maxPlayers: 20,
-    bots: 0,
-    serverType: 'dedicated',
-    environment: 'linux',
-    visibility: 'public',
-    vac: false,
-    version: '14.1.2',
-  },
-};
+const GAME_SERVER: ProbeResult = { ok: true, kind: 'a2s', info: FAKE_INFO };
 
 let api: TestApi;
 let answer: ProbeResult;

@@ -3,15 +3,14 @@
 // route's limits counted it, so a client cannot probe past a limit with broken bodies.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../store/index.ts';
-import { startTestApi, type TestApi } from '../support/api.ts';
+import type { TestApi } from '../support/api.ts';
 import { from } from '../support/claims.ts';
-import { setClock } from '../support/clock.ts';
+import { startApiAt } from '../support/read-api.ts';
 import { retryAfterSeconds, send, type RawResponse } from '../support/requests.ts';
 
 let api: TestApi;
 beforeEach(async () => {
-  api = await startTestApi();
-  await setClock(api, '2026-03-01T08:00:00.000Z');
+  api = await startApiAt('2026-03-01T08:00:00.000Z');
 });
 afterEach(async () => {
   await api.close();
