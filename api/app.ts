@@ -5,7 +5,6 @@ import { docsPageRouter } from './docs-page.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { identifyResponses } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
-import { jsonBody } from './http/json-body.ts';
 import { openApiDocument } from './openapi.ts';
 import { detectionRoutes } from './routes/detections.ts';
 import { jobRoutes } from './routes/jobs.ts';
@@ -25,8 +24,9 @@ import { viewerDistDir, viewerRouter } from './viewer-files.ts';
 /**
  * The express app, which the front door (front-door.ts) hands every request it does not answer
  * itself: (test clock) → map reads in their other spellings → the API routes (JSON body; each
- * route: limits, key, validation, store) → error handler (spec error bodies, 503 for Redis). The
- * viewer is served at `/` and the API reference page at `/docs`, outside the API prefix.
+ * route: limits, key, JSON body and its validation, store) → error handler (spec error bodies, 503
+ * for Redis). The viewer is served at `/` and the API reference page at `/docs`, outside the API
+ * prefix.
  */
 export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): express.Express {
   const { config, store, logger } = deps;
@@ -42,8 +42,8 @@ export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): ex
   app.use(docsPageRouter(openApiDocument(config.API_PREFIX)));
   mapRoutes(app, config.API_PREFIX, readMap);
   const api = Router();
+  // No body parser here: each route reads its body after its rate limits (http/json-body.ts).
   api.use(
-    jsonBody,
     jobRoutes(deps),
     seedRoutes(deps),
     reportRoutes(deps),

@@ -7,6 +7,7 @@ import { logRedisOutages } from '../store/redis-outages.ts';
 import { storeFromConfig } from '../store/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
+import { boundSlowClients, limitBodiesPerIp, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
 import { startGeneratorWatch } from './jobs/generator-watch.ts';
 import { startMapUpkeep } from './jobs/map-upkeep.ts';
@@ -17,7 +18,7 @@ import { createLogger, type Logger } from '../store/logger.ts';
 import { HiddenSeeds } from './maps/hidden-seeds.ts';
 import { MapMemoryCache } from './maps/memory-cache.ts';
 import { createMetrics } from './metrics.ts';
-import { createProbe } from './probe/index.ts';
+import { createProbe, type Probe } from './probe/index.ts';
 import { viewerBuilt, viewerDistDir } from './viewer-files.ts';
 
 export interface RunningApi {
@@ -32,8 +33,17 @@ export interface RunningApi {
   close(graceMs?: number): Promise<void>;
 }
 
+/** Parts a test may stand in for: the probe, for client addresses no test may send a packet to. */
+export interface ApiSeams {
+  probe?: Probe;
+}
+
 /** Starts one API process: the HTTP server, the window sweeper and the release poller. */
-export async function startApiServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL, 'api')) {
+export async function startApiServer(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL, 'api'),
+  seams: ApiSeams = {},
+) {
   const store = storeFromConfig(config, 'seedblock-api');
   logRedisOutages(store.ctx.redis, logger, config.REDIS_URL!);
   const distDir = viewerDistDir(config.VIEWER_DIST_DIR);
@@ -47,10 +57,12 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
   await redisReady(store.ctx.redis, 5_000).catch(() =>
     logger.warn({ redis: 'not ready' }, 'starting without Redis; calls answer 503 until it is reachable'),
   );
-  const probe = createProbe(config.PROBE_KIND, {
-    allowPrivate: config.PROBE_ALLOW_PRIVATE,
-    timeoutMs: config.PROBE_TIMEOUT_MS,
-  });
+  const probe =
+    seams.probe ??
+    createProbe(config.PROBE_KIND, {
+      allowPrivate: config.PROBE_ALLOW_PRIVATE,
+      timeoutMs: config.PROBE_TIMEOUT_MS,
+    });
   const requests = startRequestCounter(store, logger);
   const startedAt = await store.ctx.clock.now().catch(() => Date.now());
   const deps = {
@@ -65,7 +77,11 @@ export async function startApiServer(config: Config, logger: Logger = createLogg
     mapMemory: new MapMemoryCache(config.MAP_MEMORY_CACHE_BYTES),
     hiddenSeeds: new HiddenSeeds(store),
   };
-  const server = createServer({ ServerResponse: IdentifiedResponse }, frontDoor(deps));
+  const server = createServer(
+    { ServerResponse: IdentifiedResponse, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+    limitBodiesPerIp(frontDoor(deps), config.MAX_CONNECTIONS_PER_IP, deps.trustProxy),
+  );
+  boundSlowClients(server, config);
   // Answers still being written when shutdown starts. `server.close()` only closes the
   // connections idle at that moment: a keep-alive connection whose request finishes later would
   // hold the close (and the Redis connection, and the process) open until the client leaves. So

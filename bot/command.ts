@@ -33,9 +33,16 @@ export interface BotCommand {
 /** Discord's limit for message content. */
 export const CONTENT_MAX = 2000;
 
-/** Shows user-supplied text inside inline code, so it can neither format nor mention. */
+// Backticks (which would end the code span), control characters, bidi overrides and isolates,
+// and zero-width characters: none may change how chat shows text a claimant chose.
+const NOT_INERT = /[`\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/gu;
+
+/**
+ * Shows text a claimant or key holder chose inside inline code, so it can neither format, link
+ * nor mention, cut to `max` (its spec length).
+ */
 export function inlineCode(text: string, max = 100): string {
-  const clean = text.replace(/[`\r\n]/g, ' ').trim();
+  const clean = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
   return `\`${clean.length > max ? `${clean.slice(0, max - 1)}…` : clean || ' '}\``;
 }
 

@@ -70,6 +70,28 @@ const redisUrl = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/**
+ * The canonical https origin clients reach the API at (`https://seedblock.example`), host and port
+ * only, so the https redirect names it instead of a host a client chose.
+ */
+/** The origin of an https URL that names nothing but its host and port, else null. */
+function httpsOrigin(value: string): string | null {
+  if (!URL.canParse(value)) return null; // not URL.parse: Node 20 lacks it
+  const u = new URL(value);
+  if (u.protocol !== 'https:' || u.username || u.password) return null;
+  return u.pathname === '/' && u.search === '' && u.hash === '' ? u.origin : null;
+}
+const publicUrl = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (v) => httpsOrigin(v) !== null,
+      'an https origin like https://seedblock.example (host and port only: no path, query or user)',
+    )
+    .transform((v) => httpsOrigin(v)!)
+    .optional(),
+);
+
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -87,6 +109,7 @@ export const ConfigSchema = z
       .regex(/^(\/[A-Za-z0-9._-]+)*$/, 'a path like /api (or empty), without a trailing slash')
       .default('/api'),
     TRUST_PROXY: trustProxy.default('loopback'),
+    PUBLIC_URL: publicUrl,
     ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
     SEEDBLOCK_CLOCK: z.enum(['system', 'manual']).default('system'),
     DISCORD_TOKEN: optionalText.refine(
@@ -122,9 +145,24 @@ export const ConfigSchema = z
     VIEWER_DIST_DIR: optionalText,
     /** Emit and serve the viewer's source maps (public: they hold the whole source). */
     VIEWER_SOURCE_MAPS: flag.default(false),
+    /** Most time a client may take to send its request headers. */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+    /** Most time a client may take to send its whole request, body included. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
+    /** Most open sockets of one API process; past it new ones are closed at once. */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    /** Most requests with a body one client IP (IPv6 /56) sends at once to one API process. */
+    MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(64),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
+    if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message: `at most REQUEST_TIMEOUT_MS (${c.REQUEST_TIMEOUT_MS}): the headers are part of the request`,
+      });
+    }
     if (c.DISCORD_TOKEN && !c.DISCORD_APPLICATION_ID) {
       ctx.addIssue({
         code: 'custom',

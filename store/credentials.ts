@@ -11,7 +11,7 @@ export const CREDENTIAL_PREFIX = 'sbk_';
 const BODY_LENGTH = 32;
 const CHECK_LENGTH = 6;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const PATTERN = new RegExp(`^${CREDENTIAL_PREFIX}[0-9A-Za-z]{${BODY_LENGTH + CHECK_LENGTH}}$`);
+const BODY_PATTERN = new RegExp(`^[0-9A-Za-z]{${BODY_LENGTH + CHECK_LENGTH}}$`);
 
 function base62(value: number, width: number): string {
   let out = '';
@@ -44,9 +44,13 @@ export function newCredential(): string {
 
 /** Shape and checksum only; says nothing about whether the credential was ever issued. */
 export function isWellFormedCredential(value: string): boolean {
-  if (!PATTERN.test(value)) return false;
-  const body = value.slice(CREDENTIAL_PREFIX.length, CREDENTIAL_PREFIX.length + BODY_LENGTH);
-  return value.slice(-CHECK_LENGTH) === checksum(body);
+  return value.startsWith(CREDENTIAL_PREFIX) && isCredentialBody(value.slice(CREDENTIAL_PREFIX.length));
+}
+
+/** A credential without its prefix: 38 base62 characters whose last 6 are the checksum of the rest. */
+export function isCredentialBody(value: string): boolean {
+  if (!BODY_PATTERN.test(value)) return false;
+  return value.slice(-CHECK_LENGTH) === checksum(value.slice(0, BODY_LENGTH));
 }
 
 export function hashCredential(credential: string): string {

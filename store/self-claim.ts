@@ -19,6 +19,11 @@ export type SelfClaimRefusal =
 
 export interface SelfClaimRequest {
   ip: string;
+  /**
+   * The key of every per-IP limit (the IPv4 address, the IPv6 /56): the interval and the live
+   * count are per it. Defaults to `ip`, which is right for IPv4 only.
+   */
+  ipKey?: string;
   port: number;
   /** The bearer credential presented to replace the live registration at this address. */
   presentedCredential?: string | null;
@@ -34,6 +39,7 @@ function ruleArgs(ctx: StoreContext, req: SelfClaimRequest, now: number) {
   return [
     ctx.prefix,
     req.ip,
+    req.ipKey ?? req.ip,
     req.port,
     req.presentedCredential ? hashCredential(req.presentedCredential) : '',
     now,

@@ -36,14 +36,17 @@ class RedisCounterStore implements LimiterStore {
   }
 }
 
-/** Per client IP; IPv6 clients are grouped by their /56, as one subscriber usually holds one. */
+/**
+ * The key of every per-IP limit for a client IP as clientIp writes it: IPv4 dotted as it is, IPv6
+ * grouped by its /56, as one subscriber usually holds one.
+ */
+export const ipLimitKey = (ip: string): string => (ip.includes(':') ? ipKeyGenerator(ip, 56) : ip);
+
+/** Per client IP (ipLimitKey). */
 export const byIp =
   (trust: TrustProxy) =>
-  (req: IncomingMessage): string => {
-    const ip = clientIp(req, trust);
-    // clientIp writes IPv4 dotted and IPv6 with colons: only the latter needs a subnet.
-    return ip.includes(':') ? ipKeyGenerator(ip, 56) : ip;
-  };
+  (req: IncomingMessage): string =>
+    ipLimitKey(clientIp(req, trust));
 
 export interface LimiterOptions {
   store: Store;

@@ -1,17 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { normalizeClaimCode } from '../../store/claim-codes.ts';
-import { CREDENTIAL_PREFIX } from '../../store/credentials.ts';
 import type { Logger } from '../../store/logger.ts';
 import type { Metrics } from '../metrics.ts';
-
-// A caller's id is kept when it is a plain token, so one id can follow a request through a CDN.
-const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-// ...but never one that could be a secret: a server key or a claim code sent in the header (a
-// client echoing the wrong value) would otherwise be logged and echoed back.
-const maybeSecret = (id: string) =>
-  id.toLowerCase().includes(CREDENTIAL_PREFIX) || normalizeClaimCode(id) !== null;
+import { acceptedRequestId, redactPath } from './secret-shapes.ts';
 
 /** Log only one in `every` successful answers (200, 304) of `route`; every other answer is logged. */
 export interface LogSample {
@@ -40,7 +32,7 @@ export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRe
    */
   return (req: IncomingMessage, res: ServerResponse, path: string, route?: string): void => {
     const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && SAFE_ID.test(given) && !maybeSecret(given) ? given : randomUUID();
+    const id = (given !== undefined && acceptedRequestId(given)) || randomUUID();
     req.id = id;
     const started = performance.now();
     // `on`, not `once`: finish fires once, and once's wrapper would be one more allocation.
@@ -49,7 +41,14 @@ export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRe
       const status = res.statusCode;
       metrics.recordRequest(req, status, ms / 1000, route);
       if (!logged(route, status)) return;
-      const line = { reqId: id, method: req.method, path, status, ms: Math.round(ms * 100) / 100 };
+      // A key or claim code a client put in the path stays out of the log.
+      const line = {
+        reqId: id,
+        method: req.method,
+        path: redactPath(path),
+        status,
+        ms: Math.round(ms * 100) / 100,
+      };
       const fields = route === sample.route && sample.every > 1 ? { ...line, sampled: sample.every } : line;
       // A 503 (Redis away, busy) is the operator's business: warn, as every other 5xx.
       if (status >= 500) logger.warn(fields, 'request');

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { ApiDeps } from '../deps.ts';
-import { requireJson } from '../http/json-body.ts';
+import { readJson } from '../http/json-body.ts';
 import { requireAdmin } from '../http/require-admin.ts';
 import { DetectionBodySchema, parseOr400 } from '../schemas.ts';
 
@@ -10,7 +10,7 @@ import { DetectionBodySchema, parseOr400 } from '../schemas.ts';
  */
 export function detectionRoutes({ store, config }: ApiDeps): Router {
   const router = Router();
-  router.post('/admin/v1/detections', requireAdmin(config.ADMIN_TOKEN), requireJson, async (req, res) => {
+  router.post('/admin/v1/detections', requireAdmin(config.ADMIN_TOKEN), readJson, async (req, res) => {
     const { seed } = parseOr400(DetectionBodySchema, req.body);
     res.json(await store.recordDetection({ seed, queueMax: config.QUEUE_MAX }));
   });

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/http-error.ts';
-import { requireJson } from '../http/json-body.ts';
+import { readJson } from '../http/json-body.ts';
 import { requireMinimumPluginVersion } from '../http/plugin-version.ts';
 import { byIp, limiter } from '../http/rate-limit.ts';
 import { parseOr400, PluginClaimBodySchema, type PluginClaimBody } from '../schemas.ts';
@@ -28,7 +28,7 @@ export function pluginClaimRoutes({ store, config, trustProxy }: ApiDeps): Route
   router.post(
     '/plugin/v1/claim',
     perIp,
-    requireJson,
+    readJson,
     validate,
     requireMinimumPluginVersion(store),
     async (req, res) => {

@@ -2,13 +2,14 @@ import { Router, type RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.ts';
 import { admitReport } from '../http/admit-report.ts';
 import { invalidCredential } from '../http/http-error.ts';
-import { requireJson } from '../http/json-body.ts';
+import { readJson } from '../http/json-body.ts';
 import { requireMinimumPluginVersion } from '../http/plugin-version.ts';
 import { parseOr400, ReportBodySchema, type ReportBody, type ReportResponse } from '../schemas.ts';
 
 /**
  * POST /plugin/v1/report (4.5) and POST /v1/servers/report (4.2): one block engine behind both.
- * Order: the per-IP limit, the key, the per-key limit, the body, the plugin minimum, the decision.
+ * Order: the per-IP limit, the key, the per-key limit, the body (after every limit, so a malformed
+ * one counts too), the plugin minimum, the decision.
  */
 export function reportRoutes(deps: ApiDeps): Router {
   const { store } = deps;
@@ -40,7 +41,7 @@ export function reportRoutes(deps: ApiDeps): Router {
   };
 
   const router = Router();
-  router.post('/plugin/v1/report', admit, requireJson, validate, requireMinimumPluginVersion(store), decide);
-  router.post('/v1/servers/report', admit, requireJson, validate, decide);
+  router.post('/plugin/v1/report', admit, readJson, validate, requireMinimumPluginVersion(store), decide);
+  router.post('/v1/servers/report', admit, readJson, validate, decide);
   return router;
 }

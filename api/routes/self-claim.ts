@@ -4,8 +4,8 @@ import type { ApiDeps } from '../deps.ts';
 import { bearerToken } from '../http/authenticate.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/http-error.ts';
-import { requireJson } from '../http/json-body.ts';
-import { spendLimit } from '../http/rate-limit.ts';
+import { readJson } from '../http/json-body.ts';
+import { ipLimitKey, spendLimit } from '../http/rate-limit.ts';
 import { probeErrorResponse } from '../probe/index.ts';
 import { parseOr400, SelfClaimBodySchema } from '../schemas.ts';
 
@@ -41,14 +41,17 @@ function refusalError(refusal: SelfClaimRefusal): HttpError {
  */
 export function selfClaimRoutes({ store, probe, config, trustProxy }: ApiDeps): Router {
   const router = Router();
-  router.post('/v1/servers/claim', requireJson, async (req, res) => {
+  router.post('/v1/servers/claim', readJson, async (req, res) => {
     const body = parseOr400(SelfClaimBodySchema, req.body);
-    const claim = { ip: clientIp(req, trustProxy), port: body.port, presentedCredential: bearerToken(req) };
+    const ip = clientIp(req, trustProxy);
+    // The interval, the live count and the probe limit are per IP like every other limit (an IPv6
+    // /56), so one network cannot mint keys address by address; the probe goes to the exact one.
+    const claim = { ip, ipKey: ipLimitKey(ip), port: body.port, presentedCredential: bearerToken(req) };
 
     const refusal = await store.checkSelfClaim(claim);
     if (refusal) throw refusalError(refusal);
 
-    await spendLimit(store, 'selfClaimProbePerIp', claim.ip, config.RATE_LIMIT_MULTIPLIER);
+    await spendLimit(store, 'selfClaimProbePerIp', claim.ipKey, config.RATE_LIMIT_MULTIPLIER);
     const probed = await probe(claim.ip, claim.port);
     if (!probed.ok) {
       const { status, error } = probeErrorResponse(probed);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { ManualClock } from '../../store/index.ts';
 import { HttpError } from '../http/http-error.ts';
-import { jsonBody, requireJson } from '../http/json-body.ts';
+import { readJson } from '../http/json-body.ts';
 import { ClockMoveSchema, parseOr400 } from '../schemas.ts';
 
 // The times every answer can write as ISO-8601 UTC (`YYYY-MM-DDTHH:mm:ss.sssZ`): years 0000-9999.
@@ -16,7 +16,7 @@ const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
  */
 export function testClockRoutes(clock: ManualClock): Router {
   const router = Router();
-  router.post('/__test__/clock', jsonBody, requireJson, async (req, res) => {
+  router.post('/__test__/clock', readJson, async (req, res) => {
     const move = parseOr400(ClockMoveSchema, req.body);
     let now: number | null;
     if ('set' in move) {

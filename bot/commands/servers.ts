@@ -1,7 +1,7 @@
 import { escapeMarkdown, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { Registration, Store } from '../../store/index.ts';
 import { formatAddress } from '../address.ts';
-import { CONTENT_MAX, discordTime, type BotCommand, type BotReply } from '../command.ts';
+import { CONTENT_MAX, discordTime, inlineCode, type BotCommand, type BotReply } from '../command.ts';
 
 // /servers (moderators): the live registrations, as `servers list` of the CLI shows them.
 
@@ -32,9 +32,8 @@ export async function listServers(store: Store): Promise<BotReply> {
 }
 
 function serverLine(r: Registration): string {
-  const label = r.clientName
-    ? `**${escapeMarkdown(r.clientName.replace(/\s+/g, ' ').slice(0, 64))}**`
-    : '(no label)';
+  // Inline code: a masked link, a mention or a timestamp tag a claimant wrote stays plain text.
+  const label = r.clientName ? inlineCode(r.clientName, 64) : '(no label)';
   const address = r.ip ? formatAddress(r.ip, r.port) : 'any address';
   const lastReport = r.lastReportAt ? discordTime(r.lastReportAt) : 'never';
   return `• ${label} · ${r.kind} · ${address} · last report ${lastReport}${ownerText(r.owner)} · \`${r.serverId}\``;

@@ -97,16 +97,13 @@ describe.each(REPORT_PATHS)('POST %s body rules', (path) => {
     expect(res.body.ok).toBe(true);
   });
 
-  it('malformed JSON → 400 invalid request, with or without a key', async () => {
+  it('malformed JSON → 400 invalid request with a key; without one the key is refused first', async () => {
     const raw = '{"event":"round_start","seed":1,';
-    const auths: Record<string, string>[] = [{}, { authorization: `Bearer ${key.credential}` }];
-    for (const auth of auths) {
-      const res = await send(`${api.base}${path}`, {
-        raw,
-        headers: { 'content-type': 'application/json', ...auth },
-      });
-      expectError(res, 400, 'invalid request');
-    }
+    const send400 = (auth: Record<string, string>) =>
+      send(`${api.base}${path}`, { raw, headers: { 'content-type': 'application/json', ...auth } });
+    expectError(await send400({ authorization: `Bearer ${key.credential}` }), 400, 'invalid request');
+    // The body is read after the limits and the key, so that every request counts (spec 8 rule 2).
+    expectError(await send400({}), 401, 'invalid credential');
   });
 
   it.each([
@@ -165,12 +162,13 @@ describe.each(REPORT_PATHS)('POST %s body rules', (path) => {
     expect(MAX_BODY_BYTES).toBe(16 * 1024);
     const tooLarge = await send(`${api.base}${path}`, { raw: sized(MAX_BODY_BYTES + 1), headers });
     expectError(tooLarge, 413);
-    // A much larger body, and one with no key: still 413, never a 5xx.
-    const huge = await send(`${api.base}${path}`, {
+    // A much larger body: still 413, never a 5xx; with no key, 401 (the key comes before the body).
+    expectError(await send(`${api.base}${path}`, { raw: sized(200 * 1024), headers }), 413);
+    const keyless = await send(`${api.base}${path}`, {
       raw: sized(200 * 1024),
       headers: { 'content-type': 'application/json' },
     });
-    expectError(huge, 413);
+    expectError(keyless, 401, 'invalid credential');
   });
 });
 

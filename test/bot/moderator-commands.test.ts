@@ -99,7 +99,7 @@ describe('/servers', () => {
     const reply = await run('servers', roleHolder);
     expect(reply).toMatch(/^\d+ live registrations?, oldest first:/);
     const keyLine = reply.split('\n').find((l) => l.includes(key.serverId))!;
-    expect(keyLine).toContain('**stats \\*bot\\***');
+    expect(keyLine).toContain('`stats *bot*`');
     expect(keyLine).toContain(' · http · any address · last report never');
     expect(keyLine).toContain(`owner <@${owner.id}>`);
     const pluginLine = reply.split('\n').find((l) => l.includes(plugin.serverId))!;

@@ -103,10 +103,19 @@ function sampleRequest(op: Operation, target: TestApi): Promise<Res> {
   return send<unknown>(url(target, path), init);
 }
 
-/** 413 and 415: a JSON body is read before anything else, so these need no key and no set-up. */
-function bodyRuleProducers(path: string): Record<number, Producer> {
-  const raw = (body: string, headers: Record<string, string>) =>
-    send<unknown>(url(api, path), { raw: body, headers: { 'content-type': 'application/json', ...headers } });
+/**
+ * 413 and 415: a JSON body is read after the route's limits and key, so these need only the key
+ * (`auth` gives one) and no other set-up.
+ */
+function bodyRuleProducers(
+  path: string,
+  auth: () => Promise<Record<string, string>> = async () => ({}),
+): Record<number, Producer> {
+  const raw = async (body: string, headers: Record<string, string>) =>
+    send<unknown>(url(api, path), {
+      raw: body,
+      headers: { 'content-type': 'application/json', ...(await auth()), ...headers },
+    });
   return {
     413: async () => [await raw(JSON.stringify({ pad: 'x'.repeat(17 * 1024) }), {})],
     415: async () => [
@@ -157,7 +166,7 @@ function reportProducers(path: '/plugin/v1/report' | '/v1/servers/report'): Reco
       return [await last(13, () => report(key.credential, { event: 'round_end', seed: 1 }, ip))];
     },
     503: async () => [await post(down, path, { event: 'round_end', seed: 1, port: 7777 }, bearer(BOGUS_KEY))],
-    ...bodyRuleProducers(path),
+    ...bodyRuleProducers(path, async () => bearer((await api.store.issueHttpKey()).credential)),
   };
 }
 
@@ -395,7 +404,7 @@ const PRODUCERS: Record<string, Record<number, Producer>> = {
       await post(api, '/admin/v1/detections', { seed: 954_001 }, bearer('wrong-admin-token-0123')),
     ],
     503: async () => [await post(down, '/admin/v1/detections', { seed: 1 }, admin)],
-    ...bodyRuleProducers('/admin/v1/detections'),
+    ...bodyRuleProducers('/admin/v1/detections', async () => admin),
   },
   'GET /openapi.json': {
     200: async () => [await get(api, '/openapi.json')],

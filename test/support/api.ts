@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createLogger, type Logger } from '../../store/logger.ts';
-import { startApiServer } from '../../api/server.ts';
+import { startApiServer, type ApiSeams } from '../../api/server.ts';
 import { loadConfig, type Config } from '../../store/config.ts';
 
 export type TestApi = Awaited<ReturnType<typeof startApiServer>> & {
@@ -30,13 +30,14 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
 
 /**
  * An API process in this test process: real HTTP over loopback, real Redis, manual clock. Its logs
- * go nowhere unless a `logger` is given.
+ * go nowhere unless a `logger` is given; `seams` stand in for what lies outside (the probe).
  */
 export async function startTestApi(
   overrides: Record<string, string> = {},
   logger: Logger = createLogger('silent', 'test'),
+  seams: ApiSeams = {},
 ): Promise<TestApi> {
   const config = loadConfig(testEnv(overrides));
-  const api = await startApiServer(config, logger);
+  const api = await startApiServer(config, logger, seams);
   return Object.assign(api, { config, base: `${api.url}${config.API_PREFIX}` });
 }

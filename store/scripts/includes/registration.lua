@@ -2,7 +2,8 @@
   Writes a new registration and its credential lookup, and revokes one.
   Keys (from the prefix): server:<id> (the record), credential:<sha256> (lookup: serverId, kind, ip),
   servers (live registrations by issue time), owner:<owner> (live HTTP keys of a chat user),
-  address:<kind>:<ip>:<port> (the live registration of that kind at that address), ip:<ip> (live self-issued ids).
+  address:<kind>:<ip>:<port> (the live registration of that kind at that address), ip:<ipKey> (live
+  self-issued ids per IP limit key: IPv4 address, IPv6 /56; records from before it was kept use ip).
 ]]
 local function createRegistration(prefix, serverId, credentialHash, kind, now, fields)
   local serverKey = prefix .. 'server:' .. serverId
@@ -20,7 +21,7 @@ local function createRegistration(prefix, serverId, credentialHash, kind, now, f
   if fields.ip and fields.ip ~= '' and fields.port and fields.port ~= '' then
     redis.call('SET', prefix .. 'address:' .. kind .. ':' .. fields.ip .. ':' .. fields.port, serverId)
   end
-  if kind == 'self' then redis.call('SADD', prefix .. 'ip:' .. fields.ip, serverId) end
+  if kind == 'self' then redis.call('SADD', prefix .. 'ip:' .. fields.ipKey, serverId) end
 end
 
 -- Revoked records are kept a while for the operator, then cleaned up.
@@ -28,7 +29,7 @@ local REVOKED_RECORD_TTL_SECONDS = 30 * 24 * 3600
 
 local function revokeRegistration(prefix, serverId, now)
   local serverKey = prefix .. 'server:' .. serverId
-  local r = redis.call('HMGET', serverKey, 'credentialHash', 'revoked', 'owner', 'ip', 'port', 'kind')
+  local r = redis.call('HMGET', serverKey, 'credentialHash', 'revoked', 'owner', 'ip', 'port', 'kind', 'ipKey')
   if not r[1] or r[2] then return false end
   redis.call('HSET', serverKey, 'revoked', now)
   redis.call('EXPIRE', serverKey, REVOKED_RECORD_TTL_SECONDS)
@@ -39,6 +40,6 @@ local function revokeRegistration(prefix, serverId, now)
     local addressKey = prefix .. 'address:' .. r[6] .. ':' .. r[4] .. ':' .. r[5]
     if redis.call('GET', addressKey) == serverId then redis.call('DEL', addressKey) end
   end
-  if r[6] == 'self' then redis.call('SREM', prefix .. 'ip:' .. r[4], serverId) end
+  if r[6] == 'self' then redis.call('SREM', prefix .. 'ip:' .. (r[7] or r[4]), serverId) end
   return true
 end

@@ -4,12 +4,14 @@
   unless its credential is presented or it has been silent over an hour); at most `liveMax` live
   self-issued credentials per IP (a re-claim of the same IP:port frees its slot). Unused
   self-issued credentials older than `lapseMs` lapse here, freeing their slot.
+  "Per IP" is per `ipKey`, the key of every per-IP limit (an IPv4 address, an IPv6 /56), so one
+  network cannot mint keys address by address; the address in use is the exact `ip`.
   Needs the "registration" include.
   Returns: { 'ok', id to replace or '' } or a refusal { 'interval', ms left } | { 'address in use' }
            | { 'too many', live, ms until an unused one lapses (0 = none will) }
 ]]
-local function selfClaimRules(prefix, ip, port, presentedHash, now, intervalMs, liveMax, silenceMs, lapseMs)
-  local last = redis.call('GET', prefix .. 'selfclaim:last:' .. ip)
+local function selfClaimRules(prefix, ip, ipKey, port, presentedHash, now, intervalMs, liveMax, silenceMs, lapseMs)
+  local last = redis.call('GET', prefix .. 'selfclaim:last:' .. ipKey)
   if last and now < tonumber(last) + intervalMs then
     return { 'interval', tonumber(last) + intervalMs - now }
   end
@@ -27,10 +29,10 @@ local function selfClaimRules(prefix, ip, port, presentedHash, now, intervalMs, 
   end
 
   local live, nextLapse = 0, false
-  for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'ip:' .. ip)) do
+  for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'ip:' .. ipKey)) do
     local r = redis.call('HMGET', prefix .. 'server:' .. id, 'issuedAt', 'lastReportAt', 'revoked')
     if not r[1] or r[3] then
-      redis.call('SREM', prefix .. 'ip:' .. ip, id)
+      redis.call('SREM', prefix .. 'ip:' .. ipKey, id)
     elseif not r[2] and now >= tonumber(r[1]) + lapseMs then
       revokeRegistration(prefix, id, now)
     elseif id ~= replaceId then
