@@ -490,8 +490,14 @@ describe('503 probe unavailable', () => {
 
   it('when too many probes are in flight: 503 for the overflow, and the interval is not spent', async () => {
     // The probe runs at most 64 checks at once; the benchmark multiplier lifts the per-IP check
-    // limit so one IP can fill it. Each check waits for a silent server until its timeout.
-    const loaded = await anotherApi({ ...PROBED, PROBE_TIMEOUT_MS: '1500', RATE_LIMIT_MULTIPLIER: '20' });
+    // limit, and a higher cap of requests with a body per IP lets one IP fill it. Each check waits
+    // for a silent server until its timeout.
+    const loaded = await anotherApi({
+      ...PROBED,
+      PROBE_TIMEOUT_MS: '1500',
+      RATE_LIMIT_MULTIPLIER: '20',
+      MAX_CONNECTIONS_PER_IP: '200',
+    });
     const silent = await fake('silent');
     const results = await Promise.all(
       Array.from({ length: 100 }, () => selfClaim(loaded, { port: silent.port })),
