@@ -1,10 +1,20 @@
 import type { ErrorRequestHandler } from 'express';
+import { SEED_MAX, SEED_MIN } from '../../store/index.ts';
 import { SeedParamSchema, parseOr400 } from '../schemas.ts';
 import { HttpError } from './http-error.ts';
 
 // Answers the read routes share (spec 4.7, 4.8).
 
-export const parseSeedParam = (value: unknown): number => parseOr400(SeedParamSchema, value, 'invalid seed');
+/**
+ * The seed a path or query names, else 400 `invalid seed`. A seed written canonically (every map
+ * read's) passes without the schema: a valid seed's own decimal text is what SeedParamSchema
+ * accepts, and the schema judges everything else.
+ */
+export function parseSeedParam(value: unknown): number {
+  const seed = Number(value);
+  if (seed >= SEED_MIN && seed <= SEED_MAX && Number.isInteger(seed) && String(seed) === value) return seed;
+  return parseOr400(SeedParamSchema, value, 'invalid seed');
+}
 
 /**
  * A seed that is not even valid percent-encoding (`/maps/%E0%A4`) fails in the router, before the

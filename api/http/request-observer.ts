@@ -12,13 +12,26 @@ export interface LogSample {
 }
 
 /**
+ * Request ids this process makes: a random UUID once, its last 12 hex digits then counted up, so
+ * each id is still UUID-shaped and unique, without a random draw per request.
+ */
+function requestIds(): () => string {
+  const head = randomUUID().slice(0, 24);
+  let n = Number.parseInt(randomUUID().slice(24, 35), 16);
+  return () => head + (n++ % 0x1000000000000).toString(16).padStart(12, '0');
+}
+
+/**
  * The operator's view of a request: a request id (answered as `X-Request-Id`), then one structured
- * log line and the request metrics from one `finish` listener. Only the method, path, status and
+ * log line and the request metrics when the response finishes. Only the method, path, status and
  * timing are logged: never headers or bodies, so no credential or claim code reaches a log.
  * Successful map reads, most of the traffic, may be sampled (`sample`): their line says
- * `sampled: N` (one of N), while metrics still count each one.
+ * `sampled: N` (one of N), while metrics still count each one. One `finish` listener serves every
+ * response (its state is on the response: fields of
+ * IdentifiedResponse), so a request allocates no closure here.
  */
 export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRequest'>, sample: LogSample) {
+  const nextId = requestIds();
   let skipped = 0;
   const logged = (route: string | undefined, status: number): boolean => {
     if (route !== sample.route || (status !== 200 && status !== 304) || sample.every === 1) return true;
@@ -26,33 +39,37 @@ export function requestObserver(logger: Logger, metrics: Pick<Metrics, 'recordRe
     skipped = 0;
     return true;
   };
+  function finished(this: ServerResponse): void {
+    const req = this.req;
+    const ms = performance.now() - this.observedAt!;
+    const status = this.statusCode;
+    const route = this.observedRoute;
+    metrics.recordRequest(req, status, ms / 1000, route);
+    if (!logged(route, status)) return;
+    // A key or claim code a client put in the path stays out of the log.
+    const line = {
+      reqId: req.id,
+      method: req.method,
+      path: redactPath(this.observedPath!),
+      status,
+      ms: Math.round(ms * 100) / 100,
+    };
+    const fields = route === sample.route && sample.every > 1 ? { ...line, sampled: sample.every } : line;
+    // A 503 (Redis away, busy) is the operator's business: warn, as every other 5xx.
+    if (status >= 500) logger.warn(fields, 'request');
+    else logger.info(fields, 'request');
+  }
   /**
    * `path` is the request's path as it arrived, with the API prefix; `route` the pattern that
    * serves it when the front door already knows it (else the metrics ask express).
    */
   return (req: IncomingMessage, res: ServerResponse, path: string, route?: string): void => {
     const given = req.headers['x-request-id'];
-    const id = (given !== undefined && acceptedRequestId(given)) || randomUUID();
-    req.id = id;
-    const started = performance.now();
+    req.id = (given !== undefined && acceptedRequestId(given)) || nextId();
+    res.observedPath = path;
+    res.observedRoute = route;
+    res.observedAt = performance.now();
     // `on`, not `once`: finish fires once, and once's wrapper would be one more allocation.
-    res.on('finish', () => {
-      const ms = performance.now() - started;
-      const status = res.statusCode;
-      metrics.recordRequest(req, status, ms / 1000, route);
-      if (!logged(route, status)) return;
-      // A key or claim code a client put in the path stays out of the log.
-      const line = {
-        reqId: id,
-        method: req.method,
-        path: redactPath(path),
-        status,
-        ms: Math.round(ms * 100) / 100,
-      };
-      const fields = route === sample.route && sample.every > 1 ? { ...line, sampled: sample.every } : line;
-      // A 503 (Redis away, busy) is the operator's business: warn, as every other 5xx.
-      if (status >= 500) logger.warn(fields, 'request');
-      else logger.info(fields, 'request');
-    });
+    res.on('finish', finished);
   };
 }

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GENERATOR_VERSION } from '../../generator/version.ts';
 import { failureFields, RATE_LIMITS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -7,6 +7,7 @@ import { mapCoding, type MapCoding } from '../http/content-coding.ts';
 import type { MapBytes, MapSource } from '../maps/memory-cache.ts';
 import { mapRebuilds, RebuildsBusyError } from '../maps/rebuilds.ts';
 import { HttpError } from '../http/http-error.ts';
+import { ID_SLOT } from '../http/request-id-header.ts';
 import { sendJson } from '../http/json-answer.ts';
 import { byIp } from '../http/rate-limit.ts';
 import { blockedError, mapUnavailable, parseSeedParam, undecodableSeed } from '../http/read-answers.ts';
@@ -19,6 +20,37 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
+/** The headers every answer of a map's bytes in one coding carries (ETag included). */
+function mapHeaders(bytes: MapBytes, coding: MapCoding): string[] {
+  // A strong ETag names these exact bytes: each content coding gets its own (RFC 9110 8.8.3.3),
+  // so a cache holding the gzip bytes never has them confirmed by a revalidation of the br ones.
+  const etag = coding ? `${bytes.etag.slice(0, -1)}-${coding}"` : bytes.etag;
+  return [
+    'Cache-Control',
+    'public, no-cache',
+    'ETag',
+    etag,
+    'Vary',
+    'Accept-Encoding',
+    'Content-Type',
+    'application/json; charset=utf-8',
+  ];
+}
+
+// A 200's whole header array per body (a body is one map in one coding), made on its first read,
+// with the request id's slot last: a held map's read builds no header object or ETag string.
+const answers = new WeakMap<Buffer, string[]>();
+
+function answerHeaders(bytes: MapBytes, body: Buffer, coding: MapCoding): string[] {
+  let headers = answers.get(body);
+  if (headers === undefined) {
+    const encoding = coding ? ['Content-Encoding', coding] : [];
+    headers = [...mapHeaders(bytes, coding), ...encoding, 'Content-Length', String(body.length), ID_SLOT, ''];
+    answers.set(body, headers);
+  }
+  return headers;
+}
+
 function sendMap(
   req: IncomingMessage,
   res: ServerResponse,
@@ -26,23 +58,15 @@ function sendMap(
   body: Buffer,
   coding: MapCoding,
 ) {
-  // A strong ETag names these exact bytes: each content coding gets its own (RFC 9110 8.8.3.3),
-  // so a cache holding the gzip bytes never has them confirmed by a revalidation of the br ones.
-  const etag = coding ? `${bytes.etag.slice(0, -1)}-${coding}"` : bytes.etag;
-  const headers: OutgoingHttpHeaders = {
-    'Cache-Control': 'public, no-cache',
-    ETag: etag,
-    Vary: 'Accept-Encoding',
-    'Content-Type': 'application/json; charset=utf-8',
-  };
   const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
-    res.writeHead(304, headers).end();
-    return;
+  if (ifNoneMatch !== undefined) {
+    const headers = mapHeaders(bytes, coding);
+    if (matchesEtag(ifNoneMatch, headers[3]!)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
   }
-  if (coding) headers['Content-Encoding'] = coding;
-  headers['Content-Length'] = body.length;
-  res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+  res.writeHead(200, answerHeaders(bytes, body, coding)).end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
