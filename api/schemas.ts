@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { HttpError } from './http/http-error.ts';
 import {
+  LABEL_MAX,
+  VERSION_TEXT_MAX,
   CREDENTIAL_KINDS,
   NO_WINDOW_REASONS,
   PORT_MAX,
@@ -24,17 +26,17 @@ export const ErrorBodySchema = z.object({ error: z.string() }).loose();
 /** 4.1 */
 export const SelfClaimBodySchema = z.object({
   port: PortSchema,
-  clientName: text(64).optional(),
-  gameVersion: text(32).optional(),
+  clientName: text(LABEL_MAX).optional(),
+  gameVersion: text(VERSION_TEXT_MAX).optional(),
 });
 
 /** 4.4 */
 export const PluginClaimBodySchema = z.object({
   code: text(128),
   port: PortSchema,
-  pluginVersion: text(32).optional(),
-  gameVersion: text(32).optional(),
-  labApiVersion: text(32).optional(),
+  pluginVersion: text(VERSION_TEXT_MAX).optional(),
+  gameVersion: text(VERSION_TEXT_MAX).optional(),
+  labApiVersion: text(VERSION_TEXT_MAX).optional(),
 });
 export type PluginClaimBody = z.infer<typeof PluginClaimBodySchema>;
 
@@ -64,10 +66,10 @@ export const ReportBodySchema = z.object({
   event: z.enum(REPORT_EVENTS),
   seed: SeedSchema,
   port: PortSchema,
-  roundId: text(64).optional(),
+  roundId: text(LABEL_MAX).optional(),
   roundStartedAt: isoUtc.optional(),
   elapsedSeconds: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  pluginVersion: text(32).optional(),
+  pluginVersion: text(VERSION_TEXT_MAX).optional(),
 });
 export type ReportBody = z.infer<typeof ReportBodySchema>;
 

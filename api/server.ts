@@ -7,6 +7,7 @@ import { logRedisOutages } from '../store/redis-outages.ts';
 import { storeFromConfig } from '../store/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { boundSlowClients, limitBodiesPerIp, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
 import { startGeneratorWatch } from './jobs/generator-watch.ts';
@@ -82,6 +83,7 @@ export async function startApiServer(
     limitBodiesPerIp(frontDoor(deps), config.MAX_CONNECTIONS_PER_IP, deps.trustProxy),
   );
   boundSlowClients(server, config);
+  answerClientErrors(server);
   // Answers still being written when shutdown starts. `server.close()` only closes the
   // connections idle at that moment: a keep-alive connection whose request finishes later would
   // hold the close (and the Redis connection, and the process) open until the client leaves. So

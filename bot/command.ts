@@ -33,17 +33,21 @@ export interface BotCommand {
 /** Discord's limit for message content. */
 export const CONTENT_MAX = 2000;
 
-// Backticks (which would end the code span), control characters, bidi overrides and isolates,
-// and zero-width characters: none may change how chat shows text a claimant chose.
-const NOT_INERT = /[`\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/gu;
+// Backticks (which would end the code span), bidi overrides and isolates, and zero-width
+// characters: none may change how chat shows text a claimant chose, so they are removed. Control
+// characters (a line break among them) become a space, so words stay apart.
+const NOT_INERT = /[`\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/gu;
+const CONTROL = /\p{Cc}/gu;
 
 /**
  * Shows text a claimant or key holder chose inside inline code, so it can neither format, link
  * nor mention, cut to `max` (its spec length).
  */
 export function inlineCode(text: string, max = 100): string {
-  const clean = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
-  return `\`${clean.length > max ? `${clean.slice(0, max - 1)}…` : clean || ' '}\``;
+  const clean = text.replace(NOT_INERT, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  // Cut on a character, never between the halves of a surrogate pair.
+  const cut = () => `${clean.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
+  return `\`${clean.length > max ? cut() : clean || ' '}\``;
 }
 
 /** A Discord timestamp tag: `R` relative ("in 30 minutes"), `f` date and time in the reader's zone. */

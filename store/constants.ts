@@ -57,3 +57,7 @@ export const WORKER_SEEN_MS = 30_000;
 export const WORKER_BEAT_MS = 10_000;
 /** Readiness: Redis must answer a PING within this. */
 export const READY_PING_MS = 500;
+
+/** Spec 4.1 and 4.4: a registration's label (clientName, an HTTP key's label) and the version texts. */
+export const LABEL_MAX = 64;
+export const VERSION_TEXT_MAX = 32;

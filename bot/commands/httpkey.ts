@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { BLOCK_CAP_MS, TooManyKeysError, type IssuedCredential, type Store } from '../../store/index.ts';
+import { LABEL_MAX } from '../../store/constants.ts';
 import type { BotCommand, BotReply } from '../command.ts';
 
 // /httpkey [label]: an HTTP key (not bound to an IP) owned by the Discord user, shown this once.
@@ -12,7 +13,7 @@ export const definition = new SlashCommandBuilder()
       .setName('label')
       .setDescription('A name for the key, shown to moderators')
       .setMinLength(1)
-      .setMaxLength(64),
+      .setMaxLength(LABEL_MAX),
   )
   .toJSON();
 

@@ -1,7 +1,8 @@
-import { escapeMarkdown, InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { Registration, Store } from '../../store/index.ts';
 import { formatAddress } from '../address.ts';
 import { CONTENT_MAX, discordTime, inlineCode, type BotCommand, type BotReply } from '../command.ts';
+import { LABEL_MAX } from '../../store/constants.ts';
 
 // /servers (moderators): the live registrations, as `servers list` of the CLI shows them.
 
@@ -33,7 +34,7 @@ export async function listServers(store: Store): Promise<BotReply> {
 
 function serverLine(r: Registration): string {
   // Inline code: a masked link, a mention or a timestamp tag a claimant wrote stays plain text.
-  const label = r.clientName ? inlineCode(r.clientName, 64) : '(no label)';
+  const label = r.clientName ? inlineCode(r.clientName, LABEL_MAX) : '(no label)';
   const address = r.ip ? formatAddress(r.ip, r.port) : 'any address';
   const lastReport = r.lastReportAt ? discordTime(r.lastReportAt) : 'never';
   return `• ${label} · ${r.kind} · ${address} · last report ${lastReport}${ownerText(r.owner)} · \`${r.serverId}\``;
@@ -41,8 +42,9 @@ function serverLine(r: Registration): string {
 
 function ownerText(owner: string | null): string {
   if (!owner) return '';
-  // Chat users own keys by their id (shown as a mention); the CLI's owners are plain names.
-  return /^\d{17,20}$/.test(owner) ? ` · owner <@${owner}>` : ` · owner ${escapeMarkdown(owner)}`;
+  // Chat users own keys by their id (shown as a mention); the CLI's owners are names an operator
+  // typed, shown inert like every other chosen text.
+  return /^\d{17,20}$/.test(owner) ? ` · owner <@${owner}>` : ` · owner ${inlineCode(owner, LABEL_MAX)}`;
 }
 
 export const command: BotCommand = {

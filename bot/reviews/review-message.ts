@@ -6,6 +6,7 @@ import {
   type APIEmbed,
 } from 'discord.js';
 import { SUPERSEDED_MEANING, type Review, type ReviewStatus } from '../../store/index.ts';
+import { VERSION_TEXT_MAX } from '../../store/constants.ts';
 import { discordTime, inlineCode } from '../command.ts';
 import { showModerator } from '../moderators.ts';
 
@@ -63,7 +64,7 @@ export function reviewMessage(review: Review): ReviewMessage {
     { name: 'Code', value: `\`${review.code}\``, inline: true },
     {
       name: 'Plugin version',
-      value: review.pluginVersion ? inlineCode(review.pluginVersion, 32) : 'not sent',
+      value: review.pluginVersion ? inlineCode(review.pluginVersion, VERSION_TEXT_MAX) : 'not sent',
       inline: true,
     },
     {
