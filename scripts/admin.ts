@@ -12,7 +12,7 @@ import { resolveRedisUrl } from './embedded.ts';
 
 // `npm run --silent admin -- <command>`: the operator's CLI. Each call prints one JSON object on
 // stdout: the result (exit 0), `{"error"}` (exit 1), or for a usage error `{"error","usage"}`
-// (exit 2). `help`, `--help` and `help <command>` print `{"usage", …}` and exit 0. Commands are in
+// (exit 2). `help`, `--help`, `help <command>` and `help <group>` print `{"usage", …}` and exit 0. Commands are in
 // scripts/admin/, one file per group, and call the same store functions the chat bot uses.
 
 const COMMANDS: Record<string, Command> = {
@@ -42,9 +42,16 @@ function help(words: string[]): { out: unknown; code: number } {
     };
   }
   const found = findCommand(words);
-  if (!found) return { out: { error: `unknown command: ${words.join(' ')}`, usage: USAGE }, code: 2 };
-  const command = COMMANDS[found.name]!;
-  return { out: { usage: command.usage, about: command.about }, code: 0 };
+  if (found) {
+    const command = COMMANDS[found.name]!;
+    return { out: { usage: command.usage, about: command.about }, code: 0 };
+  }
+  // `help blocklist`: the commands of that group.
+  const group = Object.entries(COMMANDS).filter(([name]) => name.startsWith(`${words.join(' ')} `));
+  if (group.length === 0) {
+    return { out: { error: `unknown command: ${words.join(' ')}`, usage: USAGE }, code: 2 };
+  }
+  return { out: { usage: USAGE, commands: group.map(([, c]) => `${c.usage}: ${c.about}`) }, code: 0 };
 }
 
 async function main(argv: string[]): Promise<{ out: unknown; code: number }> {

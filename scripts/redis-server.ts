@@ -39,6 +39,8 @@ export interface LocalRedisOptions {
   durable: boolean;
   /** Runs as a replica of the local Redis on this port. */
   replicaOf?: number;
+  /** Told the pid as soon as it exists, before it answers (a supervisor's orphan guard). */
+  spawned?: (pid: number) => void;
 }
 
 export interface LocalRedis {
@@ -79,6 +81,7 @@ export async function startLocalRedis({
   port,
   durable,
   replicaOf,
+  spawned,
 }: LocalRedisOptions): Promise<LocalRedis> {
   ensureDebianPackage('redis-server', 'redis-server');
   mkdirSync(dir, { recursive: true });
@@ -100,6 +103,7 @@ export async function startLocalRedis({
     ...(replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(replicaOf)]),
   ];
   const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (child.pid !== undefined) spawned?.(child.pid);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `redis://127.0.0.1:${chosenPort}`;
   try {

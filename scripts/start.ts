@@ -74,6 +74,8 @@ async function main() {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
+  await guard.ready;
+  if (stopping) return;
   let redisUrl = config.REDIS_URL;
   if (!redisUrl) {
     redis = new EmbeddedRedis(paths.redisDir, config.EMBEDDED_REDIS_PORT, logger, {

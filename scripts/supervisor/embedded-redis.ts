@@ -34,11 +34,26 @@ export class EmbeddedRedis {
 
   async start(): Promise<void> {
     const startedAt = performance.now();
-    const redis = await startLocalRedis({ dir: this.dir, port: this.port, durable: true });
-    if (this.stopping) return redis.stop(); // a restart that ended after the stop began
-    this.redis = redis;
+    let spawnedPid: number | undefined;
+    // Watched from its spawn on: a supervisor killed before the first PING answers leaves no orphan.
+    const spawned = (pid: number) => {
+      spawnedPid = pid;
+      this.events.started(pid);
+    };
+    let redis: LocalRedis;
+    try {
+      redis = await startLocalRedis({ dir: this.dir, port: this.port, durable: true, spawned });
+    } catch (err) {
+      if (spawnedPid !== undefined) this.events.exited(spawnedPid);
+      throw err;
+    }
     const pid = redis.process.pid!;
-    this.events.started(pid);
+    if (this.stopping) {
+      // a restart that ended after the stop began
+      await redis.stop();
+      return this.events.exited(pid);
+    }
+    this.redis = redis;
     this.logger.info(
       { child: 'redis', childPid: pid, port: this.port },
       `embedded redis-server started (pid ${pid}) at ${this.url}, data in ${this.dir}`,

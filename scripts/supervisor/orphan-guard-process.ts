@@ -4,12 +4,16 @@ import type { Logger } from '../../store/logger.ts';
 import type { GuardMessage } from './guard-message.ts';
 
 // The supervisor's side of orphan-guard.ts: keeps it told of every pid, and starts it again
-// (told of them all) should it die.
+// (told of them all) should it die. A guard is told nothing before it says it listens.
 
 export class OrphanGuard {
   private readonly pids = new Set<number>();
   private process: ChildProcess | undefined;
+  private listening = false;
   private closed = false;
+  private markReady = () => {};
+  /** Resolves once the first guard listens: start nothing before, or a kill could orphan it. */
+  readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
 
   constructor(private readonly logger: Logger) {
     this.spawn();
@@ -25,7 +29,12 @@ export class OrphanGuard {
     );
     guard.on('error', () => {}); // a send racing its death; the exit below handles it
     this.process = guard;
-    for (const pid of this.pids) this.send({ watch: pid });
+    this.listening = false;
+    guard.once('message', () => {
+      this.listening = true;
+      for (const pid of this.pids) this.send({ watch: pid });
+      this.markReady();
+    });
     guard.once('exit', (code, signal) => {
       if (this.closed) return;
       this.logger.error(
@@ -37,7 +46,7 @@ export class OrphanGuard {
   }
 
   private send(message: GuardMessage): void {
-    if (this.process?.connected) this.process.send(message);
+    if (this.listening && this.process?.connected) this.process.send(message);
   }
 
   watch(pid: number): void {

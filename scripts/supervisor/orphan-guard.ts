@@ -3,7 +3,7 @@
 // supervisor was killed (SIGKILL cannot be passed on): this ends them, SIGTERM then SIGKILL after
 // KILL_AFTER_MS, and exits. The children watch the channel themselves as well; redis-server cannot.
 
-import type { GuardMessage } from './guard-message.ts';
+import type { GuardMessage, GuardReady } from './guard-message.ts';
 
 const KILL_AFTER_MS = 3_000;
 const pids = new Set<number>();
@@ -32,3 +32,4 @@ process.once('disconnect', () => {
 // (when its channel closes), so it is still there should the supervisor die while stopping.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
+process.send?.({ ready: true } satisfies GuardReady);

@@ -252,16 +252,18 @@ describe.concurrent('operator CLI', { timeout: 180_000 }, () => {
     // No Redis at all behind these: help and usage errors never need it.
     const offline = (...args: string[]) =>
       runAdmin(args, { NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'silent' });
-    const [help, helpFlag, helpOne, negative, tooBig, unknownOption, missing, helpUnknown] = await inTurn([
-      () => offline('help'),
-      () => offline('--help'),
-      () => offline('help', 'servers', 'list'),
-      () => offline('blocklist', 'add', '-5'),
-      () => offline('blocklist', 'add', String(SEED_MAX + 1)),
-      () => offline('code', 'issue', '--colour', 'red'),
-      () => offline('revoke'),
-      () => offline('help', 'frobnicate'),
-    ]);
+    const [help, helpFlag, helpOne, helpGroup, negative, tooBig, unknownOption, missing, helpUnknown] =
+      await inTurn([
+        () => offline('help'),
+        () => offline('--help'),
+        () => offline('help', 'servers', 'list'),
+        () => offline('blocklist', '--help'),
+        () => offline('blocklist', 'add', '-5'),
+        () => offline('blocklist', 'add', String(SEED_MAX + 1)),
+        () => offline('code', 'issue', '--colour', 'red'),
+        () => offline('revoke'),
+        () => offline('help', 'frobnicate'),
+      ]);
     const commands = ok(help).commands as string[];
     for (const name of [
       'blocklist list',
@@ -275,6 +277,8 @@ describe.concurrent('operator CLI', { timeout: 180_000 }, () => {
     }
     expect(ok(helpFlag)).toEqual(ok(help));
     expect(ok(helpOne)).toMatchObject({ usage: expect.stringMatching(/^servers list .*--cursor/) });
+    expect(ok(helpGroup).commands).toEqual(commands.filter((c) => c.startsWith('blocklist ')));
+    expect(ok(helpGroup).commands).toContainEqual(expect.stringMatching(/^blocklist list/));
     const range = { error: `seed must be an integer from 1 to ${SEED_MAX}`, usage: 'blocklist add <seed>' };
     expect(failed(negative, 2)).toEqual(range);
     expect(failed(tooBig, 2)).toEqual(range);

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
 import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { get, pollUntil } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
@@ -18,25 +14,20 @@ import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
 
 const NAME = 'seedblock';
 const prefix = testPrefix();
-let dir: string;
-let primary: LocalRedis;
-let replica: LocalRedis;
+let primary: PrivateRedis;
+let replica: PrivateRedis;
 let sentinel: LocalSentinel;
 let api: ApiProcess;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'seedblock-sentinel-'));
-  primary = await startLocalRedis({ dir: join(dir, 'primary'), durable: false });
-  replica = await startLocalRedis({ dir: join(dir, 'replica'), durable: false, replicaOf: primary.port });
+  primary = await startPrivateRedis({ name: 'sentinel-primary' });
+  replica = await startPrivateRedis({ name: 'sentinel-replica', replicaOf: primary.port });
   await pollUntil(
-    async () => {
-      const info = await withRedis(replica.url, (r) => r.info('replication'));
-      return /master_link_status:up/.test(info);
-    },
+    async () => /master_link_status:up/.test(await replica.observer.info('replication')),
     Boolean,
     { what: 'replica in sync with the primary', everyMs: 50 },
   );
-  sentinel = await startLocalSentinel({ dir, name: NAME, masterPort: primary.port, replicas: 1 });
+  sentinel = await startLocalSentinel({ name: NAME, masterPort: primary.port, replicas: 1 });
   api = await startApiProcess({
     REDIS_URL: `redis-sentinel://127.0.0.1:${sentinel.port}#${NAME}`,
     REDIS_PREFIX: prefix,
@@ -47,17 +38,7 @@ afterAll(async () => {
   await sentinel?.stop();
   await replica?.stop();
   await primary?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
-
-async function withRedis<T>(url: string, use: (redis: Redis) => Promise<T>): Promise<T> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 0 });
-  try {
-    return await use(redis);
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** The store in the API's namespace, on one Redis directly. */
 async function withStore<T>(redisUrl: string, use: (store: Store) => Promise<T>): Promise<T> {
@@ -85,7 +66,7 @@ describe('Redis behind Sentinel', () => {
     expect(before.body.blockedUntil).toEqual(expect.any(String));
     expect((await get(`${api.base}/maps/960001`)).status).toBe(403);
     // Replication is asynchronous: the acknowledged window reaches the replica before the switch.
-    expect(await withRedis(primary.url, (r) => r.call('WAIT', 1, 5_000))).toBe(1);
+    expect(await primary.observer.call('WAIT', 1, 5_000)).toBe(1);
 
     await sentinel.client.call('SENTINEL', 'FAILOVER', NAME);
     await pollUntil(

@@ -6,20 +6,18 @@ import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runTs } from '../support/child.ts';
 import { get, pollUntil } from '../support/read-api.ts';
 import { sendReport } from '../support/requests.ts';
-import { removeDataDir, startSupervisor, tempDataDir, type Supervisor } from '../support/supervisor.ts';
+import {
+  admin,
+  removeDataDir,
+  startSupervisor,
+  tempDataDir,
+  type Supervisor,
+} from '../support/supervisor.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDataDir));
-
-/** The operator CLI with no REDIS_URL: it finds the embedded Redis through DATA_DIR. */
-async function admin(dataDir: string, ...args: string[]): Promise<Record<string, unknown>> {
-  const result = await runTs('scripts/admin.ts', args, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, unknown>;
-}
 
 function redisCli(port: number, ...args: string[]): string {
   return execFileSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' });

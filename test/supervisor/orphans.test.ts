@@ -24,6 +24,15 @@ function childrenOf(pid: number): number[] {
   return pids;
 }
 
+/** The name of the program `pid` runs (its comm), or undefined once it is gone. */
+function commandOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 const dataDir = tempDataDir();
 afterAll(() => removeDataDir(dataDir));
 
@@ -45,6 +54,26 @@ describe('npm start killed with SIGKILL', () => {
     expect((await fetch(`http://127.0.0.1:${second.port}/`)).status).toBe(200);
     expect(await second.stop(20_000)).toEqual({ code: 0, signal: null });
   }, 120_000);
+});
+
+describe('npm start killed with SIGKILL while its Redis starts', () => {
+  it('leaves no redis-server behind, even one that had not answered its first PING', async () => {
+    const service = await startSupervisor({}, { waitRunning: false });
+    try {
+      // Killed the moment redis-server exists: the supervisor has not seen it answer yet.
+      const redisPid = await pollUntil(
+        async () => childrenOf(service.process.pid!).find((pid) => commandOf(pid) === 'redis-server'),
+        (pid) => pid !== undefined,
+        { timeoutMs: 30_000, everyMs: 5, what: 'redis-server spawned' },
+      );
+      service.process.kill('SIGKILL');
+      await service.exited;
+      await waitAllGone([redisPid!], [service.redisPort], 5_000);
+    } finally {
+      await service.stop(0);
+      removeDataDir(service.dataDir);
+    }
+  }, 60_000);
 });
 
 describe('a crash loop', () => {

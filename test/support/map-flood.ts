@@ -2,17 +2,14 @@
 // used_memory is ours alone), one API process and one generator process on it, and a client that
 // asks for many seeds over a fixed number of keep-alive connections, as one hostile client would.
 // Only ever binds and talks to 127.0.0.1.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
-import { startLocalRedis } from '../../scripts/redis-server.ts';
 import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { testPrefix } from './api.ts';
 import { startWorkerProcess, type WorkerProcess } from './generator-worker.ts';
+import { startPrivateRedis } from './private-redis.ts';
 import { pollUntil, type JobBody } from './read-api.ts';
 
 export interface MapService {
@@ -41,20 +38,16 @@ export async function startMapService({
   apis?: number;
   config?: Record<string, string>;
 }): Promise<MapService> {
-  const dir = mkdtempSync(join(tmpdir(), 'seedblock-map-flood-'));
-  const redis = await startLocalRedis({ dir, durable: false });
-  const observer = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-  observer.on('error', () => {});
+  const redis = await startPrivateRedis({ name: 'map-flood' });
+  const { observer } = redis;
   const prefix = testPrefix();
   const store = openStore({ redisUrl: redis.url, prefix, clock: 'manual', name: 'map-flood' });
   const started: ApiProcess[] = [];
   let worker: WorkerProcess | undefined;
   const stop = async () => {
     await Promise.all([...started.map((a) => a.stop()), worker?.stop()]);
-    observer.disconnect();
     await store.close();
     await redis.stop();
-    rmSync(dir, { recursive: true, force: true });
   };
   try {
     for (const [name, value] of Object.entries(config)) await observer.config('SET', name, value);

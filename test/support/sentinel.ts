@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort } from '../../scripts/redis-server.ts';
@@ -15,21 +16,21 @@ export interface LocalSentinel {
 }
 
 /**
- * A Sentinel on 127.0.0.1 watching the local Redis on `masterPort` as `name`, alone (quorum 1).
- * Resolves once it knows `replicas` replicas of it, so a failover can start at once.
+ * A Sentinel on 127.0.0.1 watching the local Redis on `masterPort` as `name`, alone (quorum 1),
+ * in a temp dir of its own that stop() removes. Resolves once it knows `replicas` replicas of it,
+ * so a failover can start at once.
  */
 export async function startLocalSentinel({
-  dir,
   name,
   masterPort,
   replicas,
 }: {
-  dir: string;
   name: string;
   masterPort: number;
   replicas: number;
 }): Promise<LocalSentinel> {
   const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'seedblock-sentinel-'));
   // Sentinel rewrites its configuration file as it learns, so it gets one of its own.
   const config = join(dir, 'sentinel.conf');
   writeFileSync(
@@ -52,6 +53,7 @@ export async function startLocalSentinel({
     client.disconnect();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
+    rmSync(dir, { recursive: true, force: true });
   };
   try {
     await pollUntil(
