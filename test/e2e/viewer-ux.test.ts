@@ -2,12 +2,10 @@
 // on every page and state, a phone in portrait, controls that say what they can do in each state,
 // and the link-preview tags of seed pages. Same stack as viewer.test.ts (real API, Redis,
 // generator worker, Debian's Chromium).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis } from '../../scripts/redis-server.ts';
 import { startTestApi } from '../support/api.ts';
 import { bearer, call } from '../support/http.ts';
 import { newKey } from '../support/keys.ts';
@@ -22,6 +20,7 @@ import {
   waitForState,
 } from '../support/viewer-page.ts';
 import { viewerStack } from '../support/viewer-stack.ts';
+import { startPrivateRedis } from '../support/private-redis.ts';
 
 const MAIN = 224593721;
 const OLDEST = 5_300_001;
@@ -255,11 +254,10 @@ describe('honest controls (issue 19.10)', () => {
   });
 
   it('during a database outage says the service is unavailable, names no seed, and /seeds heals by itself', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'viewer-ux-redis-'));
-    let redis = await startLocalRedis({ dir, durable: false });
+    const redis = await startPrivateRedis({ name: 'viewer-ux' });
     const down = await startTestApi({ REDIS_URL: redis.url });
     try {
-      await redis.stop();
+      await redis.kill();
       const html = await (await fetch(`${down.url}/seed/${MAIN}`)).text();
       expect(html).not.toContain(String(MAIN));
 
@@ -278,14 +276,13 @@ describe('honest controls (issue 19.10)', () => {
       expect(await seeds.locator('button.load-more').textContent()).toBe('Try again');
       await screenshot(seeds, 'seeds-outage');
       // Redis is back: the list loads without a click.
-      redis = await startLocalRedis({ dir, durable: false, port: redis.port });
+      await redis.restart();
       await waitForState(seeds, 'ready', { page: 'seeds', timeout: 30_000 });
       expect(await seeds.locator('button.load-more').textContent()).toBe('Load more seeds');
       await seeds.close();
     } finally {
       await down.close();
       await redis.stop();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { redactRedisUrl } from '../../store/redis-url.ts';
 import { startTestWorker, type TestWorker } from '../support/generator-worker.ts';
 import {
@@ -65,14 +65,12 @@ const lost = (p: LoggedProcess) =>
 const back = (p: LoggedProcess) => linesOf(p).filter((l) => String(l.msg).startsWith('Redis back'));
 
 describe('on a Redis that is stopped, killed and restarted', () => {
-  let redis: LocalRedis;
-  let redisDir: string;
+  let redis: PrivateRedis;
   let api: LoggedApi;
   let worker: LoggedProcess;
 
   beforeAll(async () => {
-    redisDir = tempDir('redis');
-    redis = await startLocalRedis({ dir: redisDir, durable: false });
+    redis = await startPrivateRedis({ name: 'health' });
     api = await startLoggedApi({ REDIS_URL: redis.url });
     processes.push(api);
     worker = startLoggedWorker(api.prefix, { REDIS_URL: redis.url });
@@ -129,7 +127,7 @@ describe('on a Redis that is stopped, killed and restarted', () => {
   });
 
   it('a stopped (SIGSTOP) Redis fails readiness in time, and it heals when Redis runs again', async () => {
-    redis.process.kill('SIGSTOP');
+    redis.server.process.kill('SIGSTOP');
     try {
       // The first probe may find the connection still up: its PING then waits the 500 ms out.
       for (let i = 0; i < 3; i++) {
@@ -144,7 +142,7 @@ describe('on a Redis that is stopped, killed and restarted', () => {
       }
       expect((await healthz(api)).status).toBe(200);
     } finally {
-      redis.process.kill('SIGCONT');
+      redis.server.process.kill('SIGCONT');
     }
     await pollUntil(
       () => readyz(api),
@@ -154,8 +152,7 @@ describe('on a Redis that is stopped, killed and restarted', () => {
   });
 
   it('a killed Redis fails readiness at once; restarted on its port, ready again without a restart', async () => {
-    const port = redis.port;
-    await redis.stop('SIGKILL');
+    await redis.kill('SIGKILL');
     const { value, ms } = await timed(() => readyz(api));
     expect(ms).toBeLessThan(READY_BOUND_MS);
     expect(value.status).toBe(503);
@@ -167,7 +164,7 @@ describe('on a Redis that is stopped, killed and restarted', () => {
     // The version answers from memory, and leaves the outage to its one line (no stack per call).
     for (let i = 0; i < 3; i++) expect((await send(`${api.base}/plugin/v1/version`)).status).toBe(200);
 
-    redis = await startLocalRedis({ dir: redisDir, port, durable: false });
+    await redis.restart();
     // A fresh Redis holds no scripts: readiness loads them, and says ready.
     await pollUntil(
       () => readyz(api),
