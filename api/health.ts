@@ -32,14 +32,21 @@ export async function readGenerators(store: Store): Promise<Generators> {
  * edge: probes are never logged, counted or rate-limited, and no https redirect meets a load
  * balancer's plain-http probe. Returns whether it answered the request.
  */
+/** ioredis's error for a command sent on a socket that has closed. */
+const NOT_WRITEABLE = /^Stream isn't writeable/;
+
 export function healthProbes({ store, config }: Pick<ApiDeps, 'store' | 'config'>) {
   const distDir = viewerDistDir(config.VIEWER_DIST_DIR);
 
   const redis = store.ctx.redis;
   const reason = (err: unknown): string => {
     // Disconnected, ioredis says "Stream isn't writeable…": the connection's state says it plainly.
+    // That error also comes while the state still reads `ready`: the socket closed, and ioredis
+    // has not seen it yet.
+    const message = err instanceof Error ? err.message : String(err);
     if (redis.status !== 'ready') return `no connection to Redis (${redis.status})`;
-    return err instanceof Error ? err.message : String(err);
+    if (NOT_WRITEABLE.test(message)) return 'no connection to Redis (closing)';
+    return message;
   };
   const check = (work: Promise<unknown>): Promise<ReadyCheck> =>
     inTime(work).then(
