@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { DIST_DIR } from '../viewer/dist-dir.ts';
 import { PAGE_META, type BuiltAssets } from '../viewer/index-html.ts';
 import { documentOperations, type openApiDocument } from './openapi.ts';
-import { builtFileLoader, securityHeaders } from './viewer-files.ts';
+import { loadOnChange } from './viewer-build.ts';
+import { securityHeaders } from './viewer-files.ts';
 
 type Document = ReturnType<typeof openApiDocument>;
 interface Parameter {
@@ -133,7 +134,8 @@ ${operations.map(({ method, path, op, prefix }) => operationHtml(prefix, method,
 /** GET /docs and its stylesheet, outside the API prefix. */
 export function docsPageRouter(document: Document, distDir = DIST_DIR): Router {
   const html = docsPageHtml(document);
-  const manifest = builtFileLoader(join(distDir, 'manifest.json'));
+  const manifestFile = join(distDir, 'manifest.json');
+  const manifest = loadOnChange(manifestFile, () => readFileSync(manifestFile, 'utf8'));
   const router = express.Router();
   router.get('/docs', (_req, res) => {
     // Without a viewer build the page is unstyled but whole.

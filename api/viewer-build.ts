@@ -52,34 +52,31 @@ function readOptional(file: string): string | undefined {
   }
 }
 
-/** Returns the current build, or undefined while none is there. */
-export function viewerBuildLoader(distDir: string, sourceMaps: boolean): () => ViewerBuild | undefined {
-  const index = join(distDir, 'index.html');
-  let cached: { mtimeMs: number; build: ViewerBuild } | undefined;
+/**
+ * What `read` makes of a build file, read again only when the file changed (a rebuild while
+ * running); undefined while the file is missing or `read` fails (a rebuild replacing it now).
+ */
+export function loadOnChange<T>(file: string, read: () => T): () => T | undefined {
+  let cached: { mtimeMs: number; value: T } | undefined;
   return () => {
     let mtimeMs: number;
     try {
-      mtimeMs = statSync(index).mtimeMs;
+      mtimeMs = statSync(file).mtimeMs;
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: read() };
     } catch {
       cached = undefined;
       return undefined;
     }
-    if (cached?.mtimeMs !== mtimeMs) {
-      try {
-        cached = {
-          mtimeMs,
-          build: {
-            shell: readFileSync(index, 'utf8'),
-            notFound: readOptional(join(distDir, '404.html')),
-            assets: readAssets(join(distDir, 'assets'), sourceMaps),
-          },
-        };
-      } catch {
-        // A rebuild is replacing the files right now: not built, for this request.
-        cached = undefined;
-        return undefined;
-      }
-    }
-    return cached.build;
+    return cached.value;
   };
+}
+
+/** Returns the current build, or undefined while none is there. */
+export function viewerBuildLoader(distDir: string, sourceMaps: boolean): () => ViewerBuild | undefined {
+  const index = join(distDir, 'index.html');
+  return loadOnChange(index, () => ({
+    shell: readFileSync(index, 'utf8'),
+    notFound: readOptional(join(distDir, '404.html')),
+    assets: readAssets(join(distDir, 'assets'), sourceMaps),
+  }));
 }

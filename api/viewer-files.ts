@@ -5,7 +5,7 @@
 
 import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR } from '../viewer/dist-dir.ts';
 import { API_PREFIX_TOKEN, BASE_TOKEN, SHARE_TOKEN } from '../viewer/index-html.ts';
@@ -61,22 +61,6 @@ export function securityHeaders(res: Response): void {
   res.setHeader('Content-Security-Policy', VIEWER_CSP);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');
-}
-
-/** Reads a file of the build, re-reading only when it changed (a rebuild while running). */
-export function builtFileLoader(file: string): () => string | undefined {
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return () => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      cached = undefined;
-      return undefined;
-    }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    return cached.html;
-  };
 }
 
 function notBuilt(res: Response): void {
