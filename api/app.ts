@@ -11,7 +11,7 @@ import { jobRoutes } from './routes/jobs.ts';
 import { mapReads, mapRoutes, type MapReads } from './routes/maps.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { pluginClaimRoutes } from './routes/plugin-claim.ts';
-import { reportRoutes } from './routes/report.ts';
+import { reportAnswers, reportRoutes, type ReportAnswers } from './routes/report.ts';
 import { revokeRoutes } from './routes/revoke.ts';
 import { seedRoutes } from './routes/seeds.ts';
 import { selfClaimRoutes } from './routes/self-claim.ts';
@@ -28,7 +28,11 @@ import { viewerDistDir, viewerRouter } from './viewer-files.ts';
  * for Redis). The viewer is served at `/` and the API reference page at `/docs`, outside the API
  * prefix.
  */
-export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): express.Express {
+export function createApp(
+  deps: ApiDeps,
+  readMap: MapReads = mapReads(deps),
+  answerReport: ReportAnswers = reportAnswers(deps),
+): express.Express {
   const { config, store, logger } = deps;
   const app = express();
   app.set('trust proxy', deps.trustProxy);
@@ -46,7 +50,7 @@ export function createApp(deps: ApiDeps, readMap: MapReads = mapReads(deps)): ex
   api.use(
     jobRoutes(deps),
     seedRoutes(deps),
-    reportRoutes(deps),
+    reportRoutes(answerReport),
     selfClaimRoutes(deps),
     pluginClaimRoutes(deps),
     revokeRoutes(deps),

@@ -43,6 +43,15 @@ const REASON_OF: Partial<Record<ReportOutcome, NoWindowReason>> = {
   none: 'closed',
 };
 
+/** The rules of the decision, as the block engine's Lua step takes them (includes/decide-report.lua). */
+export const DECISION_RULES = [
+  SEED_COOLDOWN_MS,
+  SERVER_GAP_MS,
+  DETECTION_PURGE_MS,
+  PROTECTION_RECENT_MAX,
+  SELF_CLAIM_UNUSED_LAPSE_MS,
+] as const;
+
 export async function reportSeed(
   ctx: StoreContext,
   report: { serverId: string; kind: CredentialKind; seed: number; event: ReportEvent },
@@ -55,12 +64,13 @@ export async function reportSeed(
     report.seed,
     report.event,
     now,
-    SEED_COOLDOWN_MS,
-    SERVER_GAP_MS,
-    DETECTION_PURGE_MS,
-    PROTECTION_RECENT_MAX,
-    SELF_CLAIM_UNUSED_LAPSE_MS,
+    ...DECISION_RULES,
   );
+  return reportDecision(outcome, until, exhausted);
+}
+
+/** The decision of the block engine's Lua step (includes/decide-report.lua), as its result says it. */
+export function reportDecision(outcome: string, until: string, exhausted: number): ReportDecision {
   return {
     outcome: outcome as ReportOutcome,
     blockedUntil: until === '' ? null : Number(until),

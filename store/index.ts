@@ -24,6 +24,7 @@ import * as workers from './workers.ts';
 const operations = {
   reportSeed: blockEngine.reportSeed,
   admitReport: reportAdmission.admitReport,
+  admitAndDecideReport: reportAdmission.admitAndDecideReport,
   checkSeedBlock: blockEngine.checkSeedBlock,
   mayBeHidden: blockEngine.mayBeHidden,
   buildHiddenSeeds: blockEngine.buildHiddenSeeds,

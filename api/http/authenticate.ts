@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { AuthenticatedKey, Store } from '../../store/index.ts';
 import { clientIp } from './client-ip.ts';
 import type { TrustProxy } from './trust-proxy.ts';
@@ -11,8 +12,8 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function bearerToken(req: Request): string | null {
-  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+export function bearerToken(req: IncomingMessage): string | null {
+  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   return m ? m[1]! : null;
 }
 

@@ -71,10 +71,8 @@ export function limiter({ store, name, key, multiplier, skip }: LimiterOptions):
     passOnStoreError: false,
     // Our keys are already IP-safe and the clock may be the manual one: judge Retry-After by it.
     validate: { keyGeneratorIpFallback: false, trustProxy: false, xForwardedForHeader: false },
-    retryAfter: async (req) => {
-      const resetTime = (req as AugmentedRequest).rateLimit?.resetTime?.getTime() ?? 0;
-      return Math.max(1, Math.ceil((resetTime - (await store.ctx.clock.now())) / 1000));
-    },
+    retryAfter: (req) =>
+      retryAfterSeconds(store, (req as AugmentedRequest).rateLimit?.resetTime?.getTime() ?? 0),
     handler: (_req, _res, next) => next(new HttpError(429, 'rate limited')),
   });
 }
@@ -87,6 +85,16 @@ export async function spendLimit(store: Store, name: RateLimitName, key: string,
   const { limit, windowMs } = RATE_LIMITS[name];
   const { hits, resetAt } = await store.countRequest(`${name}:${key}`, windowMs);
   if (hits <= limit * multiplier) return;
-  const seconds = Math.max(1, Math.ceil((resetAt - (await store.ctx.clock.now())) / 1000));
-  throw new HttpError(429, 'rate limited', {}, { 'Retry-After': String(seconds) });
+  throw await rateLimited(store, resetAt);
+}
+
+/** Whole seconds until `resetAt` (ms) by the store's clock, at least 1: a 429's Retry-After. */
+async function retryAfterSeconds(store: Store, resetAt: number): Promise<number> {
+  return Math.max(1, Math.ceil((resetAt - (await store.ctx.clock.now())) / 1000));
+}
+
+/** The 429 of a limit whose window ends at `resetAt` (ms). */
+export async function rateLimited(store: Store, resetAt: number): Promise<HttpError> {
+  const seconds = await retryAfterSeconds(store, resetAt);
+  return new HttpError(429, 'rate limited', {}, { 'Retry-After': String(seconds) });
 }

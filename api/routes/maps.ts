@@ -6,10 +6,9 @@ import type { ApiDeps } from '../deps.ts';
 import { mapCoding, type MapCoding } from '../http/content-coding.ts';
 import type { MapBytes, MapSource } from '../maps/memory-cache.ts';
 import { mapRebuilds, RebuildsBusyError } from '../maps/rebuilds.ts';
-import { HttpError } from '../http/http-error.ts';
 import { ID_SLOT } from '../http/request-id-header.ts';
 import { sendJson } from '../http/json-answer.ts';
-import { byIp } from '../http/rate-limit.ts';
+import { byIp, rateLimited } from '../http/rate-limit.ts';
 import { blockedError, mapUnavailable, parseSeedParam, undecodableSeed } from '../http/read-answers.ts';
 
 /** If-None-Match (RFC 9110 13.1.2): a list of entity tags, compared weakly, or `*`. */
@@ -128,10 +127,8 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
         return [await rebuilt(seed), 'rebuilt'];
       case 'pending':
         return null;
-      case 'limited': {
-        const seconds = Math.max(1, Math.ceil((read.resetAt - (await store.ctx.clock.now())) / 1000));
-        throw new HttpError(429, 'rate limited', {}, { 'Retry-After': String(seconds) });
-      }
+      case 'limited':
+        throw await rateLimited(store, read.resetAt);
       case 'blocked':
       case 'permanent':
         throw blockedError(read);

@@ -39,6 +39,7 @@ type Arg = string | number;
 export interface ScriptCommands {
   reportSeed(...args: Arg[]): Promise<[string, string, number]>;
   admitReport(...args: Arg[]): Promise<string[]>;
+  admitAndDecideReport(...args: Arg[]): Promise<(string | number)[]>;
   settleExpiredWindows(...args: Arg[]): Promise<number>;
   checkSeedBlock(...args: Arg[]): Promise<string>;
   countRequest(...args: Arg[]): Promise<[number, string]>;

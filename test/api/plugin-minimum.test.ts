@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PluginOutdatedSchema } from '../../api/schemas.ts';
+import { isBelowMinimum } from '../../store/index.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE } from '../support/clock.ts';
 import { newKey, type TestKey } from '../support/keys.ts';
@@ -53,6 +54,28 @@ describe('POST /plugin/v1/report with a minimum plugin version', () => {
     const res = await withVersion(version);
     expect(res.status).toBe(200);
     expect(res.body.ok).toBe(true);
+  });
+
+  // The report's check runs in Lua (includes/plugin-minimum.lua), the claim's in TypeScript
+  // (isBelowMinimum): both must judge every version alike.
+  it.each([
+    ['1.2.0', '1.2.0'],
+    ['v1.2.0', '1.2.0'],
+    [' 1.2.0 ', '1.2.0'],
+    ['1.2.0-beta', '1.2.0'],
+    ['1.2.0+build', '1.2.0'],
+    ['1.2.0.7', '1.2.0'],
+    ['1.1.99', '1.2.0'],
+    ['1.10.0', '1.9.0'],
+    ['01.2.0', '1.2.0'],
+    ['1.2', '1.2.0'],
+    ['latest', '1.2.0'],
+    ['2.0.0-rc1', '1.9.9'],
+    ['1.2.0', '1.2.1'],
+  ])('report of %s under minimum %s: 426 exactly when isBelowMinimum says so', async (version, minimum) => {
+    await api.store.setMinimumVersion(minimum);
+    const res = await withVersion(version);
+    expect(res.status).toBe(isBelowMinimum(version, minimum) ? 426 : 200);
   });
 
   it('a report without pluginVersion → 200 (older plugins send none)', async () => {
