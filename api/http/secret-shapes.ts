@@ -29,9 +29,23 @@ export function acceptedRequestId(given: string | string[] | undefined): string 
 
 const SEGMENT = /[^/]+/g;
 
+/** How many paths with nothing to redact are remembered: most logged paths are a few fixed routes. */
+const REMEMBERED_PATHS = 1024;
+const plainPaths = new Set<string>();
+
 /** `path` (no query) with every segment that looks secret written as `[redacted]`. */
 export function redactPath(path: string): string {
-  return path.replace(SEGMENT, (segment) => (looksSecret(decoded(segment)) ? '[redacted]' : segment));
+  if (plainPaths.has(path)) return path;
+  const redacted = path.replace(SEGMENT, (segment) =>
+    looksSecret(decoded(segment)) ? '[redacted]' : segment,
+  );
+  // Only paths with nothing secret are kept (no key lingers here); forgotten all at once when
+  // full: a few scans per thousand distinct paths, no LRU upkeep.
+  if (redacted === path) {
+    if (plainPaths.size >= REMEMBERED_PATHS) plainPaths.clear();
+    plainPaths.add(path);
+  }
+  return redacted;
 }
 
 function decoded(segment: string): string {
