@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions as IoRedisOptions } from 'ioredis';
+import { TurnBatchedRedis } from './turn-batched-redis.ts';
 import { parseSentinelUrl } from './redis-url.ts';
 import { defineScripts, type ScriptCommands } from './scripts/index.ts';
 
@@ -34,8 +35,12 @@ export function connectRedis({ url, name, blocking = false }: RedisOptions): Sto
     lazyConnect: false,
   };
   const sentinel = parseSentinelUrl(url);
+  // A blocking command would hold a corked turn's other commands: no batches there.
+  const Connection = blocking ? Redis : TurnBatchedRedis;
   const redis = (
-    sentinel ? new Redis({ ...options, ...sentinel, failoverDetector: true }) : new Redis(url, options)
+    sentinel
+      ? new Connection({ ...options, ...sentinel, failoverDetector: true })
+      : new Connection(url, options)
   ) as StoreRedis;
   // Without a listener ioredis prints every reconnect failure; callers log state changes instead.
   redis.on('error', () => {});
