@@ -13,6 +13,8 @@ export interface SlowBodies {
   readonly sockets: number;
   /** Sockets the server has closed (or reset) so far. */
   closed(): number;
+  /** Whether the `i`th socket (in the order opened) is still open. */
+  isOpen(i: number): boolean;
   /** Closes what is still open (clean-up). */
   destroy(): void;
 }
@@ -59,6 +61,7 @@ export async function openSlowBodies(
   return {
     sockets: count,
     closed: () => closed,
+    isOpen: (i) => !sockets[i]!.closed,
     destroy: () => sockets.forEach((s) => s.destroy()),
   };
 }
