@@ -46,16 +46,20 @@ describe('slow bodies', () => {
   it.each<[SlowClients, string]>([
     ['one-ip', 'from one client IP'],
     ['distinct-xff', 'each from its own client IP'],
-  ])('300 slow sockets %s (%s): a report from another client is answered, memory stays bounded, every one is closed', async (clients) => {
-    const result = await slowBodyDrill(
-      { port: api.port, pid: api.process.pid!, base: api.base },
-      300,
-      30_000,
-      clients,
-    );
-    expect(result.reportStatus).toBe(401); // an unknown key, looked up: the report was served
-    expect(result.rssGrowthBytes).toBeLessThan(64 * MIB);
-  }, 60_000);
+  ])(
+    '300 slow sockets %s (%s): a report from another client is answered, memory stays bounded, every one is closed',
+    async (clients) => {
+      const result = await slowBodyDrill(
+        { port: api.port, pid: api.process.pid!, base: api.base },
+        300,
+        30_000,
+        clients,
+      );
+      expect(result.reportStatus).toBe(401); // an unknown key, looked up: the report was served
+      expect(result.rssGrowthBytes).toBeLessThan(64 * MIB);
+    },
+    60_000,
+  );
 });
 
 describe('past MAX_BODIES_IN_FLIGHT', () => {
