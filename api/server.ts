@@ -8,7 +8,7 @@ import { storeFromConfig } from '../store/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
 import { answerClientErrors } from './http/client-errors.ts';
-import { boundSlowClients, limitBodiesPerIp, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
+import { boundSlowClients, limitBodies, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
 import { startGeneratorWatch } from './jobs/generator-watch.ts';
 import { startMapUpkeep } from './jobs/map-upkeep.ts';
@@ -80,7 +80,11 @@ export async function startApiServer(
   };
   const server = createServer(
     { ServerResponse: IdentifiedResponse, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
-    limitBodiesPerIp(frontDoor(deps), config.MAX_CONNECTIONS_PER_IP, deps.trustProxy),
+    limitBodies(frontDoor(deps), {
+      perIp: config.MAX_CONNECTIONS_PER_IP,
+      inFlight: config.MAX_BODIES_IN_FLIGHT,
+      trust: deps.trustProxy,
+    }),
   );
   boundSlowClients(server, config);
   answerClientErrors(server);

@@ -153,6 +153,8 @@ export const ConfigSchema = z
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     /** Most requests with a body one client IP (IPv6 /56) sends at once to one API process. */
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(64),
+    /** Most bodies one API process receives at once; past it the oldest still arriving is closed. */
+    MAX_BODIES_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000_000).default(256),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Config } from '../../store/config.ts';
 import { clientIp } from './client-ip.ts';
 import { sendJson } from './json-answer.ts';
@@ -22,35 +23,67 @@ export function boundSlowClients(server: Server, limits: Limits): void {
 }
 
 /**
- * Lets each client IP (as TRUST_PROXY judges it, per ipLimitKey: behind a CDN the socket's peer is
- * the CDN, so the forwarded address is what counts) send at most MAX_CONNECTIONS_PER_IP bodies at
- * once; a request past it is answered 429 and its socket closed before its body is read. A body
- * held open slowly costs memory until REQUEST_TIMEOUT_MS: so one client holds at most that many.
+ * Bounds the bodies being received: from a request's headers until its body has been read to the
+ * end (or its socket closed), whether or not it has been answered (an answer sent early leaves
+ * node reading the rest). A body held open slowly costs memory until REQUEST_TIMEOUT_MS, so:
+ *
+ * - each client IP (as TRUST_PROXY judges it, per ipLimitKey: behind a CDN the socket's peer is
+ *   the CDN, so the forwarded address is what counts) sends at most `perIp` at once; a request past
+ *   it is answered 429 and its socket closed before its body is read;
+ * - the process receives at most `inFlight` at once, from every client together; a request past it
+ *   closes the socket of the oldest body still being received and takes its place. A body sent at
+ *   network speed takes milliseconds, so the oldest is one held open slowly: many clients holding
+ *   bodies open (each under its own cap) cost at most `inFlight` bodies, are closed as soon as
+ *   newer ones arrive, and never lock a live client out.
+ *
  * Requests without a body (map reads, most of the traffic) pass with two header lookups.
  */
-export function limitBodiesPerIp(
+export function limitBodies(
   next: RequestListener,
-  perIp: number,
-  trust: TrustProxy,
+  { perIp, inFlight, trust }: { perIp: number; inFlight: number; trust: TrustProxy },
 ): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
-  const receiving = new Map<string, number>();
+  // The sockets whose body is being received, oldest first (a Map keeps insertion order), with
+  // their client's key. By socket, not request: once a request is answered node drops it without
+  // an event if its socket closes mid-body, and a socket receives one body at a time.
+  const receiving = new Map<Socket, string>();
+  const perKey = new Map<string, number>();
+  function release(socket: Socket) {
+    const key = receiving.get(socket);
+    if (key === undefined) return;
+    receiving.delete(socket);
+    socket.removeListener('close', socketClosed);
+    const left = perKey.get(key)! - 1;
+    if (left === 0) perKey.delete(key);
+    else perKey.set(key, left);
+  }
+  // Shared listeners (no closure per request), both removed once either ran.
+  function socketClosed(this: Socket) {
+    release(this);
+  }
+  function bodyEnded(this: IncomingMessage) {
+    release(this.socket);
+  }
   return (req, res) => {
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
       return next(req, res);
     }
     const key = ipLimitKey(clientIp(req, trust));
-    const open = receiving.get(key) ?? 0;
+    const open = perKey.get(key) ?? 0;
+    const socket = req.socket;
     if (open >= perIp) {
-      res.on('finish', () => req.socket.destroy());
+      res.once('finish', () => socket.destroy());
       sendJson(res, 429, { error: 'rate limited' }, { 'Retry-After': 1, Connection: 'close' });
       return;
     }
-    receiving.set(key, open + 1);
-    res.once('close', () => {
-      const left = receiving.get(key)! - 1;
-      if (left === 0) receiving.delete(key);
-      else receiving.set(key, left);
-    });
+    if (receiving.size >= inFlight) {
+      const oldest = receiving.keys().next().value!;
+      release(oldest);
+      oldest.destroy();
+    }
+    receiving.set(socket, key);
+    perKey.set(key, open + 1);
+    socket.once('close', socketClosed);
+    req.once('end', bodyEnded);
     next(req, res);
   };
 }

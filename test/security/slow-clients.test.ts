@@ -1,12 +1,14 @@
 // Slow clients (issue 22, finding 3): sockets that send all but the last 100 bytes of a
-// 16,000-byte body hold neither memory nor the service. One client IP sends at most
-// MAX_CONNECTIONS_PER_IP bodies at once (the rest are answered 429 and closed at once), and a body
-// not finished within REQUEST_TIMEOUT_MS is closed. The suite runs a few hundred sockets with short
+// 16,000-byte body hold neither memory nor the service, whether they come from one client IP or
+// each from its own (X-Forwarded-For through the trusted loopback proxy). One client IP sends at
+// most MAX_CONNECTIONS_PER_IP bodies at once (the rest are answered 429 and closed at once), the
+// process receives at most MAX_BODIES_IN_FLIGHT (a newer one closes the oldest), and a body not
+// finished within REQUEST_TIMEOUT_MS is closed. The suite runs a few hundred sockets with short
 // timeouts; bench/slow-bodies.ts runs the same drill with 4,000 at the defaults.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
-import { slowBodyDrill } from '../support/slow-bodies.ts';
+import { openSlowBodies, slowBodyDrill, type SlowClients } from '../support/slow-bodies.ts';
 
 const MIB = 2 ** 20;
 
@@ -41,14 +43,59 @@ afterAll(async () => {
 });
 
 describe('slow bodies', () => {
-  it('300 slow sockets: a report from another client is answered, memory stays bounded, every one is closed', async () => {
-    const result = await slowBodyDrill(
-      { port: api.port, pid: api.process.pid!, base: api.base },
-      300,
-      30_000,
-    );
-    expect(result.reportStatus).toBe(401); // an unknown key, looked up: the report was served
-    expect(result.rssGrowthBytes).toBeLessThan(64 * MIB);
+  it.each<[SlowClients, string]>([
+    ['one-ip', 'from one client IP'],
+    ['distinct-xff', 'each from its own client IP'],
+  ])(
+    '300 slow sockets %s (%s): a report from another client is answered, memory stays bounded, every one is closed',
+    async (clients) => {
+      const result = await slowBodyDrill(
+        { port: api.port, pid: api.process.pid!, base: api.base },
+        300,
+        30_000,
+        clients,
+      );
+      expect(result.reportStatus).toBe(401); // an unknown key, looked up: the report was served
+      expect(result.rssGrowthBytes).toBeLessThan(64 * MIB);
+    },
+    60_000,
+  );
+});
+
+describe('past MAX_BODIES_IN_FLIGHT', () => {
+  let capped: ApiProcess;
+  beforeAll(async () => {
+    // Long timeouts: any socket closed here was closed by the cap.
+    capped = await startApiProcess({ MAX_BODIES_IN_FLIGHT: '40', REQUEST_TIMEOUT_MS: '60000' });
+  });
+  afterAll(async () => {
+    await capped?.stop();
+  });
+
+  it('a newer body closes the oldest still arriving, and a report from another client is answered', async () => {
+    // A claim reads its body first: each of these is held by the route until its body ends.
+    const claim = new URL(`${capped.base}/v1/servers/claim`).pathname;
+    const report = () =>
+      fetch(`${capped.base}/plugin/v1/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
+        body: JSON.stringify({ event: 'round_start', seed: 1, port: 7777 }),
+      });
+    const older = await openSlowBodies(capped.port, claim, 40, 'distinct-xff');
+    // A read without a body (not counted) answered after the server has read every body sent
+    // before it: the cap is full, none closed.
+    await (await fetch(`${capped.base}/seeds`)).arrayBuffer();
+    expect(older.closed()).toBe(0);
+    const newer = await openSlowBodies(capped.port, claim, 30, 'distinct-xff');
+    try {
+      await vi.waitFor(() => expect(older.closed()).toBe(30), { timeout: 20_000, interval: 50 });
+      expect(newer.closed()).toBe(0);
+      // A body of its own, so it too closes the oldest: answered at once.
+      expect((await report()).status).toBe(401);
+    } finally {
+      older.destroy();
+      newer.destroy();
+    }
   }, 60_000);
 });
 

@@ -13,32 +13,46 @@ export interface SlowBodies {
   readonly sockets: number;
   /** Sockets the server has closed (or reset) so far. */
   closed(): number;
+  /** Whether the `i`th socket (in the order opened) is still open. */
+  isOpen(i: number): boolean;
   /** Closes what is still open (clean-up). */
   destroy(): void;
 }
+
+/**
+ * Where the slow sockets say they come from: all from 127.0.0.1 itself (one client IP), or each
+ * through the trusted loopback proxy with an X-Forwarded-For of its own (as many client IPs as
+ * sockets: 10.x.y.z, only header text).
+ */
+export type SlowClients = 'one-ip' | 'distinct-xff';
+
+/** The X-Forwarded-For of the `i`th slow socket of the distinct-xff variant. */
+export const distinctIp = (i: number): string => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 /** Opens `count` slow-body sockets to 127.0.0.1:`port`, `batch` connects at a time. */
 export async function openSlowBodies(
   port: number,
   path: string,
   count: number,
+  clients: SlowClients = 'one-ip',
   batch = 200,
 ): Promise<SlowBodies> {
-  const head =
+  const head = (i: number) =>
     `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+    (clients === 'distinct-xff' ? `X-Forwarded-For: ${distinctIp(i)}\r\n` : '') +
     `Authorization: Bearer sbk_slow\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`;
   const body = `{"pad":"${'p'.repeat(BODY_BYTES - 10)}"}`.slice(0, BODY_BYTES - HELD_BACK_BYTES);
   const sockets: Socket[] = [];
   let closed = 0;
   for (let start = 0; start < count; start += batch) {
-    const opened = Array.from({ length: Math.min(batch, count - start) }, () => {
+    const opened = Array.from({ length: Math.min(batch, count - start) }, (_, n) => {
       const socket = connect(port, '127.0.0.1');
       sockets.push(socket);
       socket.on('error', () => {}); // a reset is the server closing it
       socket.once('close', () => closed++);
       socket.on('data', () => {}); // the server's answer, if any, is read and dropped
       return new Promise<void>((resolve) => {
-        socket.once('connect', () => socket.write(head + body, () => resolve()));
+        socket.once('connect', () => socket.write(head(start + n) + body, () => resolve()));
         socket.once('close', () => resolve());
       });
     });
@@ -47,6 +61,7 @@ export async function openSlowBodies(
   return {
     sockets: count,
     closed: () => closed,
+    isOpen: (i) => !sockets[i]!.closed,
     destroy: () => sockets.forEach((s) => s.destroy()),
   };
 }
@@ -69,19 +84,25 @@ export interface DrillResult {
 }
 
 /**
- * Opens `count` slow-body sockets to the API process `pid` at `port`, times one report from
- * another client (198.51.100.7 through the trusted loopback proxy), and waits up to `closeWithinMs`
- * for the server to close every slow socket.
+ * Opens `count` slow-body sockets (from `clients`) to the API process `pid` at `port`, times one
+ * report from another client (198.51.100.7 through the trusted loopback proxy), and waits up to
+ * `closeWithinMs` for the server to close every slow socket.
  */
 export async function slowBodyDrill(
   api: { port: number; pid: number; base: string },
   count: number,
   closeWithinMs: number,
+  clients: SlowClients = 'one-ip',
 ): Promise<DrillResult> {
   const before = rssBytes(api.pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(api.pid))), 50);
-  const slow = await openSlowBodies(api.port, new URL(`${api.base}/plugin/v1/report`).pathname, count);
+  const slow = await openSlowBodies(
+    api.port,
+    new URL(`${api.base}/plugin/v1/report`).pathname,
+    count,
+    clients,
+  );
   try {
     const opened = performance.now();
     const started = performance.now();
