@@ -61,7 +61,8 @@ function readPlainJson(req: IncomingMessage): Promise<unknown> {
     req.once('end', () => {
       ended = true;
       try {
-        resolve(parseStrictJson(Buffer.concat(chunks).toString('utf8')));
+        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        resolve(parseStrictJson(bytes.toString('utf8')));
       } catch (err) {
         reject(err);
       }
