@@ -4,8 +4,9 @@ import { DECISION_RULES, reportDecision, type ReportDecision, type ReportEvent }
 import { hashCredential, isWellFormedCredential } from './credentials.ts';
 import type { AuthenticatedKey } from './registrations.ts';
 
-export type ReportAdmission =
-  { kind: 'admitted'; key: AuthenticatedKey } | { kind: 'invalid' } | { kind: 'limited'; resetAt: number };
+/** A report stopped before its body counted: past a limit, or its key. */
+export type ReportRefusal = { kind: 'invalid' } | { kind: 'limited'; resetAt: number };
+export type ReportAdmission = { kind: 'admitted'; key: AuthenticatedKey } | ReportRefusal;
 
 /** Who sends a report: the checks before its body (spec 8 and 5.2) are about these. */
 export interface ReportSender {
@@ -33,7 +34,7 @@ async function admissionArgs(ctx: StoreContext, sender: ReportSender) {
   ] as const;
 }
 
-function refusal(outcome: string, rest: string[]): Exclude<ReportAdmission, { kind: 'admitted' }> {
+function refusal(outcome: string, rest: string[]): ReportRefusal {
   return outcome === 'limited' ? { kind: 'limited', resetAt: Number(rest[0]) } : { kind: 'invalid' };
 }
 
@@ -50,7 +51,7 @@ export async function admitReport(ctx: StoreContext, sender: ReportSender): Prom
 }
 
 export type ReportResult =
-  | Exclude<ReportAdmission, { kind: 'admitted' }>
+  | ReportRefusal
   | { kind: 'outdated'; minimum: string; downloadUrl: string }
   | { kind: 'decided'; decision: ReportDecision };
 

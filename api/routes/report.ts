@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ReportRefusal } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { bearerToken } from '../http/authenticate.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -25,6 +26,10 @@ export type ReportAnswers = (req: IncomingMessage, res: ServerResponse, route: R
  * report's checks need its seed, and a body is at most 16 KiB either way.
  */
 export function reportAnswers({ store, config, trustProxy }: ApiDeps): ReportAnswers {
+  /** A report stopped before its body counted: 429 past a limit, 401 for the key. */
+  const refusalError = async (refusal: ReportRefusal): Promise<HttpError> =>
+    refusal.kind === 'limited' ? rateLimited(store, refusal.resetAt) : invalidCredential();
+
   return async (req, res, route) => {
     const ip = clientIp(req, trustProxy);
     const sender = {
@@ -38,8 +43,7 @@ export function reportAnswers({ store, config, trustProxy }: ApiDeps): ReportAns
       body = parseOr400(ReportBodySchema, await readJsonBody(req, res));
     } catch (bodyFailure) {
       const admission = await store.admitReport(sender);
-      if (admission.kind === 'limited') throw await rateLimited(store, admission.resetAt);
-      if (admission.kind === 'invalid') throw invalidCredential();
+      if (admission.kind !== 'admitted') throw await refusalError(admission);
       throw bodyFailure;
     }
     const result = await store.admitAndDecideReport(sender, {
@@ -47,8 +51,7 @@ export function reportAnswers({ store, config, trustProxy }: ApiDeps): ReportAns
       event: body.event,
       pluginVersion: REPORT_ROUTES[route] ? body.pluginVersion : undefined,
     });
-    if (result.kind === 'limited') throw await rateLimited(store, result.resetAt);
-    if (result.kind === 'invalid') throw invalidCredential();
+    if (result.kind === 'limited' || result.kind === 'invalid') throw await refusalError(result);
     if (result.kind === 'outdated') {
       throw new HttpError(426, 'plugin_outdated', {
         minimum: result.minimum,
