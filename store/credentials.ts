@@ -56,3 +56,25 @@ export function isCredentialBody(value: string): boolean {
 export function hashCredential(credential: string): string {
   return createHash('sha256').update(credential).digest('hex');
 }
+
+/** How many credentials credentialLookupHash remembers (about 10,000 × 150 bytes). */
+const REMEMBERED_HASHES_MAX = 10_000;
+const rememberedHashes = new Map<string, string>();
+
+/**
+ * The hash a credential is looked up by, or '' for one that cannot be valid. A game server sends
+ * the same key with every report, so the hashes of well-formed credentials are remembered
+ * (a bounded memo, the oldest dropped first): the checksum and SHA-256 are about a tenth of a
+ * report's CPU. Malformed ones are not, so junk cannot push real keys out.
+ */
+export function credentialLookupHash(credential: string): string {
+  const remembered = rememberedHashes.get(credential);
+  if (remembered !== undefined) return remembered;
+  if (!isWellFormedCredential(credential)) return '';
+  const hash = hashCredential(credential);
+  if (rememberedHashes.size >= REMEMBERED_HASHES_MAX) {
+    rememberedHashes.delete(rememberedHashes.keys().next().value!);
+  }
+  rememberedHashes.set(credential, hash);
+  return hash;
+}

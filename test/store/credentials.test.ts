@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CREDENTIAL_PREFIX,
+  credentialLookupHash,
   hashCredential,
   isWellFormedCredential,
   newCredential,
@@ -92,6 +93,33 @@ describe('hashCredential', () => {
     expect(hashCredential(credential)).not.toBe(hashCredential(newCredential()));
     // Known vector: SHA-256("abc").
     expect(hashCredential('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('credentialLookupHash', () => {
+  it('is the hash of a well-formed credential, asked once or again (remembered)', () => {
+    const credential = newCredential();
+    expect(credentialLookupHash(credential)).toBe(hashCredential(credential));
+    expect(credentialLookupHash(credential)).toBe(hashCredential(credential));
+  });
+
+  it("is '' for a credential that cannot be valid, even one asked before", () => {
+    const credential = newCredential();
+    const mistyped = `${credential.slice(0, -1)}${credential.endsWith('0') ? '1' : '0'}`;
+    for (let i = 0; i < 2; i++) {
+      expect(credentialLookupHash(mistyped)).toBe('');
+      expect(credentialLookupHash(credential.slice(4))).toBe('');
+      expect(credentialLookupHash('')).toBe('');
+    }
+  });
+
+  it('stays right past the number it remembers (the oldest are dropped, then hashed again)', () => {
+    const first = newCredential();
+    const firstHash = credentialLookupHash(first);
+    for (let i = 0; i < 10_050; i++) credentialLookupHash(newCredential());
+    expect(credentialLookupHash(first)).toBe(firstHash);
+    const last = newCredential();
+    expect(credentialLookupHash(last)).toBe(hashCredential(last));
   });
 });
 
