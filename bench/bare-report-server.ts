@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
-import { BLOCK_CAP_MS } from '../store/constants.ts';
-import { DECISION_RULES } from '../store/block-engine.ts';
 import { defineScripts, type ScriptCommands } from '../store/scripts/index.ts';
 
 // The baseline of the report benchmark: the bare runtime, node:http + ioredis (a plain connection,
@@ -30,11 +28,10 @@ createServer((req, res) => {
     const [outcome, until] = await redis.reportSeed(
       prefix,
       serverId,
-      BLOCK_CAP_MS.http,
+      'http',
       body.seed,
       body.event,
       Date.now(),
-      ...DECISION_RULES,
     );
     const blockedUntil = until === '' ? null : new Date(Number(until)).toISOString();
     const answer = JSON.stringify({ ok: outcome !== 'revoked', blockedUntil });

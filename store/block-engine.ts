@@ -1,12 +1,4 @@
-import {
-  BLOCK_CAP_MS,
-  DETECTION_PURGE_MS,
-  PROTECTION_RECENT_MAX,
-  SEED_COOLDOWN_MS,
-  SERVER_GAP_MS,
-  SELF_CLAIM_UNUSED_LAPSE_MS,
-  type CredentialKind,
-} from './constants.ts';
+import { PROTECTION_RECENT_MAX, SEED_COOLDOWN_MS, type CredentialKind } from './constants.ts';
 import type { StoreContext } from './context.ts';
 import { results } from './redis.ts';
 import { getRegistration, type Registration } from './registrations.ts';
@@ -43,15 +35,6 @@ const REASON_OF: Partial<Record<ReportOutcome, NoWindowReason>> = {
   none: 'closed',
 };
 
-/** The rules of the decision, as the block engine's Lua step takes them (includes/decide-report.lua). */
-export const DECISION_RULES = [
-  SEED_COOLDOWN_MS,
-  SERVER_GAP_MS,
-  DETECTION_PURGE_MS,
-  PROTECTION_RECENT_MAX,
-  SELF_CLAIM_UNUSED_LAPSE_MS,
-] as const;
-
 export async function reportSeed(
   ctx: StoreContext,
   report: { serverId: string; kind: CredentialKind; seed: number; event: ReportEvent },
@@ -60,11 +43,10 @@ export async function reportSeed(
   const [outcome, until, exhausted] = await ctx.redis.reportSeed(
     ctx.prefix,
     report.serverId,
-    BLOCK_CAP_MS[report.kind],
+    report.kind,
     report.seed,
     report.event,
     now,
-    ...DECISION_RULES,
   );
   return reportDecision(outcome, until, exhausted);
 }

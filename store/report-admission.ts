@@ -1,7 +1,7 @@
-import { BLOCK_CAP_MS, CREDENTIAL_KINDS, RATE_LIMITS, type CredentialKind } from './constants.ts';
+import type { CredentialKind } from './constants.ts';
 import type { StoreContext } from './context.ts';
-import { DECISION_RULES, reportDecision, type ReportDecision, type ReportEvent } from './block-engine.ts';
-import { hashCredential, isWellFormedCredential } from './credentials.ts';
+import { reportDecision, type ReportDecision, type ReportEvent } from './block-engine.ts';
+import { credentialLookupHash } from './credentials.ts';
 import type { AuthenticatedKey } from './registrations.ts';
 
 /** A report stopped before its body counted: past a limit, or its key. */
@@ -18,24 +18,20 @@ export interface ReportSender {
   multiplier: number;
 }
 
-/** ARGV[2..9] of the admission (includes/admit-report.lua). */
+/** ARGV[2..6] of the admission (includes/admit-report.lua); the limits themselves are in the script. */
 async function admissionArgs(ctx: StoreContext, sender: ReportSender) {
-  const { reportPerIp, reportPerKey } = RATE_LIMITS;
-  const credential = sender.credential ?? '';
   return [
     sender.ipKey,
-    isWellFormedCredential(credential) ? hashCredential(credential) : '',
+    credentialLookupHash(sender.credential ?? ''),
     sender.clientIp,
     await ctx.clock.now(),
-    reportPerIp.limit * sender.multiplier,
-    reportPerKey.limit * sender.multiplier,
-    reportPerIp.windowMs,
-    reportPerKey.windowMs,
+    sender.multiplier,
   ] as const;
 }
 
-function refusal(outcome: string, rest: string[]): ReportRefusal {
-  return outcome === 'limited' ? { kind: 'limited', resetAt: Number(rest[0]) } : { kind: 'invalid' };
+/** A script's refusal ({ 'limited', window end } | { 'invalid' }) as the store says it. */
+function refusal(answer: (string | number)[]): ReportRefusal {
+  return answer[0] === 'limited' ? { kind: 'limited', resetAt: Number(answer[1]) } : { kind: 'invalid' };
 }
 
 /**
@@ -44,9 +40,9 @@ function refusal(outcome: string, rest: string[]): ReportRefusal {
  * registered IP), the per-key limit. For a report whose body is no report: it counts all the same.
  */
 export async function admitReport(ctx: StoreContext, sender: ReportSender): Promise<ReportAdmission> {
-  const [outcome, ...rest] = await ctx.redis.admitReport(ctx.prefix, ...(await admissionArgs(ctx, sender)));
-  if (outcome !== 'admitted') return refusal(outcome!, rest);
-  const [serverId, kind, ip] = rest as [string, CredentialKind, string];
+  const answer = await ctx.redis.admitReport(ctx.prefix, ...(await admissionArgs(ctx, sender)));
+  if (answer[0] !== 'admitted') return refusal(answer);
+  const [, serverId, kind, ip] = answer as [string, string, CredentialKind, string];
   return { kind: 'admitted', key: { serverId, kind, ip: ip || null } };
 }
 
@@ -64,20 +60,18 @@ export async function admitAndDecideReport(
   sender: ReportSender,
   report: { seed: number; event: ReportEvent; pluginVersion?: string },
 ): Promise<ReportResult> {
-  const [outcome, ...rest] = await ctx.redis.admitAndDecideReport(
+  const answer = await ctx.redis.admitAndDecideReport(
     ctx.prefix,
     ...(await admissionArgs(ctx, sender)),
     report.seed,
     report.event,
     report.pluginVersion ?? '',
-    ...CREDENTIAL_KINDS.map((kind) => BLOCK_CAP_MS[kind]),
-    ...DECISION_RULES,
   );
-  if (outcome === 'decided') {
-    const [result, until, exhausted] = rest as [string, string, number];
-    return { kind: 'decided', decision: reportDecision(result, until, exhausted) };
+  if (answer[0] === 'decided') {
+    const [, outcome, until, exhausted] = answer as [string, string, string, number];
+    return { kind: 'decided', decision: reportDecision(outcome, until, exhausted) };
   }
-  if (outcome === 'outdated')
-    return { kind: 'outdated', minimum: String(rest[0]), downloadUrl: String(rest[1]) };
-  return refusal(outcome as string, rest as string[]);
+  if (answer[0] === 'outdated')
+    return { kind: 'outdated', minimum: String(answer[1]), downloadUrl: String(answer[2]) };
+  return refusal(answer);
 }

@@ -6,14 +6,13 @@
 
   KEYS: none; every key is built from the prefix (the keys touched depend on the server id the
         credential leads to, which is only known inside the script).
-  ARGV: [1] prefix  [2..9] as admit-report.lua  [10] seed  [11] event  [12] pluginVersion ('' for
-        none)  [13..15] capMs of the plugin, self and http kinds  [16] seed cooldown ms
-        [17] per-key gap ms  [18] detection purge ms  [19] protection recent length
-        [20] unused self-claim lapse ms
+  ARGV: [1] prefix  [2..6] as admit-report.lua  [7] seed  [8] event  [9] pluginVersion ('' for
+        none)
   Touches: what admit-report.lua and report-seed.lua touch, and reads version (minimum, downloadUrl)
   Returns: { 'limited', window end ms } | { 'invalid' } | { 'outdated', minimum, downloadUrl or '' }
            | { 'decided', outcome, blockedUntil ms or '', exhausted 0/1 } (report-seed.lua's result)
 ]]
+--- @include "spec"
 --- @include "count-hit"
 --- @include "admit-report"
 --- @include "plugin-minimum"
@@ -28,7 +27,7 @@ local request = admissionArgs()
 local admission = admitReport(prefix, request)
 if admission[1] ~= 'admitted' then return admission end
 
-local pluginVersion = ARGV[12]
+local pluginVersion = ARGV[9]
 if pluginVersion ~= '' then
   local version = redis.call('HMGET', prefix .. 'version', 'minimum', 'downloadUrl')
   if version[1] and isBelowMinimum(pluginVersion, version[1]) then
@@ -36,12 +35,5 @@ if pluginVersion ~= '' then
   end
 end
 
-local capMs = ({ plugin = ARGV[13], self = ARGV[14], http = ARGV[15] })[admission[3]]
-local decision = decideReport(prefix, admission[2], tonumber(capMs), ARGV[10], ARGV[11], request.now, {
-  cooldownMs = tonumber(ARGV[16]),
-  gapMs = tonumber(ARGV[17]),
-  purgeMs = tonumber(ARGV[18]),
-  recentMax = tonumber(ARGV[19]),
-  lapseMs = tonumber(ARGV[20]),
-})
+local decision = decideReport(prefix, admission[2], admission[3], ARGV[7], ARGV[8], request.now)
 return { 'decided', decision[1], decision[2], decision[3] }

@@ -2,17 +2,53 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
+import {
+  BLOCK_CAP_MS,
+  DETECTION_PURGE_MS,
+  PROTECTION_RECENT_MAX,
+  RATE_LIMITS,
+  SEED_COOLDOWN_MS,
+  SELF_CLAIM_UNUSED_LAPSE_MS,
+  SERVER_GAP_MS,
+} from '../constants.ts';
 
 // Each Lua script lives in its own file, named for what it does, with a header listing its
-// KEYS, ARGV and result (BullMQ style). `--- @include "name"` pulls in includes/<name>.lua.
+// KEYS, ARGV and result (BullMQ style). `--- @include "name"` pulls in includes/<name>.lua
+// (`spec` is generated: SPEC_INCLUDE).
 // They are defined once per connection; ioredis sends EVALSHA and falls back to EVAL, so a
 // Redis restart (which forgets loaded scripts) needs nothing from us.
 
 const dir = import.meta.dirname;
 
+type LuaValue = number | { readonly [name: string]: LuaValue };
+const luaTable = (value: LuaValue): string =>
+  typeof value === 'number'
+    ? String(value)
+    : `{ ${Object.entries(value)
+        .map(([name, field]) => `${name} = ${luaTable(field)}`)
+        .join(', ')} }`;
+
+/**
+ * `--- @include "spec"`: the constants of the spec a script needs (store/constants.ts), as the
+ * Lua table SPEC. A report's script takes them from its source rather than as arguments: each
+ * argument costs ioredis and Redis work on every call, and these never change.
+ */
+export const SPEC_INCLUDE = `-- The spec's constants (generated from store/constants.ts by scripts/index.ts).
+local SPEC = ${luaTable({
+  blockCapMs: BLOCK_CAP_MS,
+  seedCooldownMs: SEED_COOLDOWN_MS,
+  serverGapMs: SERVER_GAP_MS,
+  detectionPurgeMs: DETECTION_PURGE_MS,
+  protectionRecentMax: PROTECTION_RECENT_MAX,
+  selfClaimUnusedLapseMs: SELF_CLAIM_UNUSED_LAPSE_MS,
+  reportPerIp: RATE_LIMITS.reportPerIp,
+  reportPerKey: RATE_LIMITS.reportPerKey,
+})}
+`;
+
 function resolveIncludes(source: string): string {
   return source.replace(/^--- @include "([a-z0-9-]+)"$/gm, (_, name: string) =>
-    readFileSync(join(dir, 'includes', `${name}.lua`), 'utf8'),
+    name === 'spec' ? SPEC_INCLUDE : readFileSync(join(dir, 'includes', `${name}.lua`), 'utf8'),
   );
 }
 

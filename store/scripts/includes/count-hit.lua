@@ -12,9 +12,10 @@ local function countHit(key, now, windowMs)
     resetAt = now + windowMs
     hits = 1
     redis.call('HSET', key, 'hits', 1, 'resetAt', string.format('%d', resetAt))
+    -- Set with the window, the TTL outlives it: the key is there for every hit of its window.
+    redis.call('PEXPIRE', key, windowMs + 60000)
   else
     hits = redis.call('HINCRBY', key, 'hits', 1)
   end
-  redis.call('PEXPIRE', key, windowMs + 60000)
   return hits, string.format('%d', resetAt)
 end

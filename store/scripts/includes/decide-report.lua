@@ -1,18 +1,18 @@
 --[[
   The block engine's report decision (spec 3.1), as one atomic step: a live key's report of a
   seed opens, keeps or closes the seed's window, or says why none opened. Needs the includes
-  hidden-seeds, settle-window, registration and seed-index.
+  spec, hidden-seeds, settle-window, registration and seed-index.
   Touches: server:<id>, seed:<seed>, window:<seed>, window:<other seed of the key>,
            windows:open, windows:ended, seeds:hidden, stats, det:<seed>, det:all, seeds:detected, the seed
            index (a dumped seed's `detected` flag)
-  `rules`: cooldownMs, gapMs, purgeMs (detections), recentMax (protection recent), lapseMs (unused
-  self-claim); times in ms, `seed` as its decimal string.
+  `kind` is the reporting key's (its block cap), `now` in ms, `seed` as its decimal string.
   Returns: { outcome, blockedUntil ms or '', exhausted 0/1 }, outcome one of
            revoked | opened | kept | closed | none | exhausted | cooldown | busy | gap
 ]]
-local function decideReport(prefix, serverId, capMs, seed, event, now, rules)
-  local cooldownMs, gapMs, purgeMs = rules.cooldownMs, rules.gapMs, rules.purgeMs
-  local recentMax, lapseMs = rules.recentMax, rules.lapseMs
+local function decideReport(prefix, serverId, kind, seed, event, now)
+  local capMs = SPEC.blockCapMs[kind]
+  local cooldownMs, gapMs, purgeMs = SPEC.seedCooldownMs, SPEC.serverGapMs, SPEC.detectionPurgeMs
+  local recentMax, lapseMs = SPEC.protectionRecentMax, SPEC.selfClaimUnusedLapseMs
 
   local serverKey = prefix .. 'server:' .. serverId
   local server = redis.call('HMGET', serverKey, 'kind', 'revoked', 'lastReportAt', 'issuedAt')
