@@ -56,7 +56,9 @@ export function limitBodies(
     if (left === 0) perKey.delete(key);
     else perKey.set(key, left);
   }
-  // Shared listeners (no closure per request), both removed once either ran.
+  // Shared listeners (no closure per request), with `on`, not `once`, whose wrapper is one more
+  // allocation per body: release removes the socket's; a request ends once, and a release after
+  // the socket's does nothing.
   function socketClosed(this: Socket) {
     release(this);
   }
@@ -82,8 +84,8 @@ export function limitBodies(
     }
     receiving.set(socket, key);
     perKey.set(key, open + 1);
-    socket.once('close', socketClosed);
-    req.once('end', bodyEnded);
+    socket.on('close', socketClosed);
+    req.on('end', bodyEnded);
     next(req, res);
   };
 }

@@ -63,9 +63,9 @@ export function reportAnswers({ store, config, trustProxy }: ApiDeps): ReportAns
     const answer: ReportResponse = {
       ok: true,
       blockedUntil: decision.blockedUntil === null ? null : new Date(decision.blockedUntil).toISOString(),
-      ...(decision.exhausted ? { exhausted: true as const } : {}),
-      ...(decision.reason ? { reason: decision.reason } : {}),
     };
+    if (decision.exhausted) answer.exhausted = true;
+    if (decision.reason) answer.reason = decision.reason;
     sendJson(res, 200, answer);
   };
 }
