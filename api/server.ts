@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../store/config.ts';
 import { redisReady, type Store } from '../store/index.ts';
@@ -8,6 +8,7 @@ import { storeFromConfig } from '../store/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
 import { answerClientErrors } from './http/client-errors.ts';
+import { drain } from './http/draining.ts';
 import { boundSlowClients, limitBodies, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
 import { startGeneratorWatch } from './jobs/generator-watch.ts';
@@ -88,22 +89,6 @@ export async function startApiServer(
   );
   boundSlowClients(server, config);
   answerClientErrors(server);
-  // Answers still being written when shutdown starts. `server.close()` only closes the
-  // connections idle at that moment: a keep-alive connection whose request finishes later would
-  // hold the close (and the Redis connection, and the process) open until the client leaves. So
-  // while closing, every answer says `Connection: close`, and the socket ends with it.
-  let closing = false;
-  const inFlight = new Set<ServerResponse>();
-  // One listener for every response, and `on` (close fires once): no closure or once-wrapper
-  // allocated per request.
-  function answered(this: ServerResponse) {
-    inFlight.delete(this);
-  }
-  server.prependListener('request', (_req, res: ServerResponse) => {
-    if (closing) res.setHeader('Connection', 'close');
-    inFlight.add(res);
-    res.on('close', answered);
-  });
   try {
     await listen(server, config.PORT, config.HOST, (reason) =>
       logger.warn({ reason }, 'IPv6 is not available here: listening on IPv4 only (0.0.0.0)'),
@@ -125,13 +110,10 @@ export async function startApiServer(
     store,
     ready: releases.firstPoll,
     async close(graceMs = 10_000) {
-      closing = true;
+      drain(server);
       sweeper.stop();
       releases.stop();
       generatorWatch.stop();
-      for (const res of inFlight) {
-        if (!res.headersSent) res.setHeader('Connection', 'close');
-      }
       await new Promise<void>((resolve) => {
         // A request still running after the grace period is cut off, so shutdown always ends.
         const deadline = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -5,6 +5,7 @@ import {
   type OutgoingHttpHeader,
   type OutgoingHttpHeaders,
 } from 'node:http';
+import { closeIfDraining } from './draining.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -31,7 +32,8 @@ export const ID_SLOT = 'X-Request-Id';
  * added to that object; a header set any earlier would send node down its slower path of merging
  * headers, on every map read. A flat header array that ends in an `X-Request-Id` slot (a map
  * read's, made once per map) gets the id in that slot: writeHead reads the array at once, so one
- * array serves every read. The server makes its responses of this class; the fields are the
+ * array serves every read. An answer of a server shutting down also closes its connection
+ * (draining.ts). The server makes its responses of this class; the fields are the
  * request observer's, declared here so every response has one shape.
  */
 export class IdentifiedResponse extends ServerResponse<IncomingMessage> {
@@ -48,6 +50,7 @@ export class IdentifiedResponse extends ServerResponse<IncomingMessage> {
       else if (given[given.length - 2] === ID_SLOT) given[given.length - 1] = id;
       else this.setHeader('X-Request-Id', id);
     }
+    closeIfDraining(this);
     return super.writeHead(statusCode, reason as string, headers);
   }
 }
