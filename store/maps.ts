@@ -100,18 +100,23 @@ export interface SeedListItem {
   detected: boolean;
 }
 
+// seed-index.lua's LIST_CHUNK and LIST_ENTRY: entries per seeds:list:<n> key, bytes per entry.
+const LIST_CHUNK = 128;
+const LIST_ENTRY = 24;
+
 /**
- * A list entry as the seed index stores it (store/scripts/includes/seed-index.lua): fixed-width
- * right-aligned decimals, seed (10), roomCount (4), spawns (6), markers (3), detected (1).
+ * A list entry (at `at` of a text of them) as the seed index stores it
+ * (store/scripts/includes/seed-index.lua): fixed-width right-aligned decimals, seed (10),
+ * roomCount (4), spawns (6), markers (3), detected (1).
  */
-function listItem(entry: string): SeedListItem {
+function listItem(text: string, at = 0): SeedListItem {
   return {
-    seed: Number(entry.slice(0, 10)),
-    roomCount: Number(entry.slice(10, 14)),
-    spawns: Number(entry.slice(14, 20)),
-    markers: Number(entry.slice(20, 23)),
+    seed: Number(text.slice(at, at + 10)),
+    roomCount: Number(text.slice(at + 10, at + 14)),
+    spawns: Number(text.slice(at + 14, at + 20)),
+    markers: Number(text.slice(at + 20, at + 23)),
     dumped: true,
-    detected: entry[23] === '1',
+    detected: text[at + 23] === '1',
   };
 }
 
@@ -125,7 +130,12 @@ export async function readSeedPage(
 ): Promise<SeedPage> {
   const reply = await ctx.redis.readSeedPage(ctx.prefix, await ctx.clock.now(), limit, cursor ?? '');
   if (reply[0] === 'invalid cursor') return { kind: 'invalid cursor' };
-  const items = reply.slice(2).map((entry) => listItem(String(entry)));
+  // Runs of entries in dump order, newest run first: the page walks each from its end.
+  const items: SeedListItem[] = [];
+  for (let i = 2; i < reply.length; i++) {
+    const run = String(reply[i]);
+    for (let at = run.length - LIST_ENTRY; at >= 0; at -= LIST_ENTRY) items.push(listItem(run, at));
+  }
   return {
     kind: 'page',
     items,
@@ -133,10 +143,6 @@ export async function readSeedPage(
     nextCursor: reply[1] === '' ? null : Number(reply[1]),
   };
 }
-
-// seed-index.lua's LIST_CHUNK and LIST_ENTRY: entries per seeds:list:<n> key, bytes per entry.
-const LIST_CHUNK = 128;
-const LIST_ENTRY = 24;
 
 /** The index's entries of the `count` dump orders after `after`, in order; one GET per chunk. */
 async function indexEntries(ctx: StoreContext, after: number, count: number): Promise<SeedListItem[]> {
@@ -146,9 +152,9 @@ async function indexEntries(ctx: StoreContext, after: number, count: number): Pr
     const text = (await ctx.redis.get(`${ctx.prefix}seeds:list:${chunk}`)) ?? '';
     for (let at = 0; at + LIST_ENTRY <= text.length; at += LIST_ENTRY) {
       const order = chunk * LIST_CHUNK + at / LIST_ENTRY;
-      const entry = text.slice(at, at + LIST_ENTRY);
       // A slot never written (see seed-index.lua) is zero bytes.
-      if (order > after && order <= after + count && !entry.startsWith('\0')) items.push(listItem(entry));
+      if (order > after && order <= after + count && text.charCodeAt(at) !== 0)
+        items.push(listItem(text, at));
     }
   }
   return items;

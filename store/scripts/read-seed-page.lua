@@ -8,8 +8,9 @@
   KEYS: none; built from the prefix.
   ARGV: [1] prefix  [2] now (ms)  [3] limit  [4] cursor seed ('' = first page)
   Touches (read only): the seed index, windows:open, blocklist
-  Returns: { total, next cursor seed or '', entry, ... } with each entry as the index stores it
-           (see includes/seed-index.lua); or { 'invalid cursor' }
+  Returns: { total, next cursor seed or '', run, ... }: each run the entries of consecutive seeds
+           of the page as the index stores them (see includes/seed-index.lua), in dump order
+           (oldest first), the runs newest first; or { 'invalid cursor' }
 ]]
 --- @include "seed-index"
 
@@ -37,7 +38,9 @@ for _, seed in ipairs(redis.call('SMEMBERS', prefix .. 'blocklist')) do hide(see
 local anyHidden = next(hidden) ~= nil
 
 local result = { seeds - hiddenCount, '' }
-local taken, lastEntry = 0, nil
+-- Kept entries go out in runs, one substring per run of consecutive kept entries, not one string
+-- each: a page is then a handful of allocations in Redis and of bulk strings in the reply.
+local taken, lastChunk, lastAt = 0, nil, nil
 local order = top
 -- Each step reads, from one chunk of the list, just as many entries as the page still needs (and
 -- one more, to know whether another page follows); hidden seeds may take another step.
@@ -46,19 +49,30 @@ while order >= 1 do
   -- Dump orders start at 1: the first chunk's first entry is never written.
   local lowest = math.max(order == index and 1 or 0, index - (limit - taken))
   local chunk = redis.call('GETRANGE', key, lowest * LIST_ENTRY, (index + 1) * LIST_ENTRY - 1)
+  -- The current run is chunk bytes runStart + 1 .. runEnd (runEnd nil: no run open).
+  local runStart, runEnd = 0, nil
   for i = index - lowest, 0, -1 do
-    local entry = string.sub(chunk, i * LIST_ENTRY + 1, (i + 1) * LIST_ENTRY)
-    local written = #entry == LIST_ENTRY and string.byte(entry, LIST_ENTRY) ~= 0
-    if written and not (anyHidden and hidden[tonumber(string.sub(entry, 1, 10))]) then
+    local at = i * LIST_ENTRY
+    -- Never written: past the chunk's end, or zero bytes.
+    local last = string.byte(chunk, at + LIST_ENTRY)
+    local kept = last ~= nil and last ~= 0
+    if kept and anyHidden and hidden[tonumber(string.sub(chunk, at + 1, at + 10))] then kept = false end
+    if kept then
       if taken == limit then
-        result[2] = tonumber(string.sub(lastEntry, 1, 10))
+        if runEnd then result[#result + 1] = string.sub(chunk, runStart + 1, runEnd) end
+        result[2] = tonumber(string.sub(lastChunk, lastAt + 1, lastAt + 10))
         return result
       end
-      result[#result + 1] = entry
+      runEnd = runEnd or at + LIST_ENTRY
+      runStart = at
       taken = taken + 1
-      lastEntry = entry
+      lastChunk, lastAt = chunk, at
+    elseif runEnd then
+      result[#result + 1] = string.sub(chunk, runStart + 1, runEnd)
+      runEnd = nil
     end
   end
+  if runEnd then result[#result + 1] = string.sub(chunk, runStart + 1, runEnd) end
   order = order - (index - lowest) - 1
 end
 return result
