@@ -13,7 +13,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { pluginClaimRoutes } from './routes/plugin-claim.ts';
 import { reportAnswers, reportRoutes, type ReportAnswers } from './routes/report.ts';
 import { revokeRoutes } from './routes/revoke.ts';
-import { seedRoutes } from './routes/seeds.ts';
+import { seedPageAnswers, seedRoutes, type SeedPageAnswers } from './routes/seeds.ts';
 import { selfClaimRoutes } from './routes/self-claim.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
@@ -30,8 +30,11 @@ import { viewerDistDir, viewerRouter } from './viewer-files.ts';
  */
 export function createApp(
   deps: ApiDeps,
-  readMap: MapReads = mapReads(deps),
-  answerReport: ReportAnswers = reportAnswers(deps),
+  {
+    readMap = mapReads(deps),
+    answerReport = reportAnswers(deps),
+    answerSeedPage = seedPageAnswers(deps),
+  }: { readMap?: MapReads; answerReport?: ReportAnswers; answerSeedPage?: SeedPageAnswers } = {},
 ): express.Express {
   const { config, store, logger } = deps;
   const app = express();
@@ -49,7 +52,7 @@ export function createApp(
   // No body parser here: each route reads its body after its rate limits (http/json-body.ts).
   api.use(
     jobRoutes(deps),
-    seedRoutes(deps),
+    seedRoutes(answerSeedPage),
     reportRoutes(answerReport),
     selfClaimRoutes(deps),
     pluginClaimRoutes(deps),

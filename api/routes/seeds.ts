@@ -1,23 +1,51 @@
 import { Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import { SEEDS_PAGE_DEFAULT } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
+import { sendJson } from '../http/json-answer.ts';
 import { parseOr400, SeedParamSchema, SeedsQuerySchema } from '../schemas.ts';
+
+/** The route of the seed list under the API prefix; also its metrics label. */
+export const SEEDS_ROUTE = '/seeds';
+
+/** An answer of GET /seeds: `query` is the request's query string ('' for none). */
+export type SeedPageAnswers = (res: ServerResponse, query: string) => Promise<void>;
 
 /**
  * GET /seeds (4.9): dumped seeds, newest first, paged by the last seed of the previous page.
- * Seeds with an open window are left out and come back when it closes.
+ * Seeds with an open window are left out and come back when it closes. Written on node's response:
+ * the front door answers the plain spelling (plainSeedPage), express the others (seedRoutes). The
+ * query string is parsed as express's default parser does (node:querystring).
  */
-export function seedRoutes({ store }: ApiDeps): Router {
-  const router = Router();
-  router.get('/seeds', async (req, res) => {
-    const query = parseOr400(SeedsQuerySchema, req.query);
+export function seedPageAnswers({ store }: ApiDeps): SeedPageAnswers {
+  return async (res, query) => {
+    const params = parseOr400(SeedsQuerySchema, parseQuery(query));
     const cursor =
-      query.cursor === undefined ? null : parseOr400(SeedParamSchema, query.cursor, 'invalid cursor');
-    const page = await store.readSeedPage({ limit: query.limit ?? SEEDS_PAGE_DEFAULT, cursor });
+      params.cursor === undefined ? null : parseOr400(SeedParamSchema, params.cursor, 'invalid cursor');
+    const page = await store.readSeedPage({ limit: params.limit ?? SEEDS_PAGE_DEFAULT, cursor });
     if (page.kind === 'invalid cursor') throw new HttpError(400, 'invalid cursor');
     const { kind: _kind, ...body } = page;
-    res.set('Cache-Control', 'no-store').json(body);
-  });
+    sendJson(res, 200, body, { 'Cache-Control': 'no-store' });
+  };
+}
+
+/** The query string of a request target: what follows its `?`, or ''. */
+export const queryOf = (target: string): string => {
+  const at = target.indexOf('?');
+  return at === -1 ? '' : target.slice(at + 1);
+};
+
+/** A GET of the seed list spelled exactly (the front door's), as its query string; else null. */
+export function plainSeedPage(apiPrefix: string): (req: IncomingMessage, path: string) => string | null {
+  const route = `${apiPrefix}${SEEDS_ROUTE}`;
+  return (req, path) => (req.method === 'GET' && path === route ? queryOf(req.url!) : null);
+}
+
+/** The same answers as an express route of the API router, for the spellings express also matches. */
+export function seedRoutes(answer: SeedPageAnswers): Router {
+  const router = Router();
+  router.get(SEEDS_ROUTE, (req, res, next) => answer(res, queryOf(req.url)).catch(next));
   return router;
 }

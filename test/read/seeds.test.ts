@@ -95,6 +95,23 @@ describe('GET /seeds (4.9)', () => {
     expect(busted.body.items.map((i: { seed: number }) => i.seed)).toEqual(newestFirst().slice(0, 5));
   });
 
+  it('answers the same page and errors to the spellings express also accepts (front door or not)', async () => {
+    const plain = await page('?limit=3&cursor=' + newestFirst()[2]);
+    expect(plain.status).toBe(200);
+    for (const path of ['/seeds/', '/Seeds', '/SEEDS/']) {
+      const res = await get<Page>(`${api.base}${path}?limit=3&cursor=${newestFirst()[2]}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+      expect(res.body, path).toEqual(plain.body);
+      const bad = await get(`${api.base}${path}?limit=0`);
+      expect([bad.status, bad.body], path).toEqual([400, { error: expect.any(String) }]);
+    }
+    expect(plain.headers['cache-control']).toBe('no-store');
+    // A repeated parameter is two values, as express's query parser says: refused, not guessed.
+    const repeated = await page('?limit=2&limit=3');
+    expect([repeated.status, repeated.body]).toEqual([400, { error: expect.any(String) }]);
+  });
+
   it.each(['0', '501', 'x', '', '-1', '1.5', '01', '1e2', '200abc'])(
     'answers 400 for limit=%j',
     async (limit) => {
