@@ -8,7 +8,7 @@ import { clockDate } from './http/clock-date.ts';
 import { edge } from './http/edge.ts';
 import { errorAnswer } from './http/error-handler.ts';
 import { mapReads, mapRoutePath, plainMapRead } from './routes/maps.ts';
-import { plainReport, reportAnswers, type ReportRoute } from './routes/report.ts';
+import { plainReport, reportAnswers, reportRouteLabels, type ReportRoute } from './routes/report.ts';
 import { plainSeedPage, seedPageAnswers, SEEDS_ROUTE } from './routes/seeds.ts';
 
 // What makes parseurl hand a target to url.parse (which may rewrite the path) instead of cutting it.
@@ -49,6 +49,7 @@ export function frontDoor(deps: ApiDeps): RequestListener {
   const mapSeed = plainMapRead(prefix);
   const mapRoute = mapRoutePath(prefix);
   const reportRoute = plainReport(prefix);
+  const reportLabels = reportRouteLabels(prefix);
   const seedPage = plainSeedPage(prefix);
   const seedsRoute = `${prefix}${SEEDS_ROUTE}`;
   const answerError = errorAnswer(deps.logger, deps.metrics);
@@ -86,7 +87,7 @@ export function frontDoor(deps: ApiDeps): RequestListener {
       seed !== null
         ? mapRoute
         : report !== null
-          ? `${prefix}${report}`
+          ? reportLabels[report]
           : seedsQuery !== null
             ? seedsRoute
             : undefined;

@@ -82,6 +82,13 @@ export function plainReport(apiPrefix: string): (req: IncomingMessage, path: str
   };
 }
 
+/** Each report route's metrics label (its path under the API prefix), made once. */
+export const reportRouteLabels = (apiPrefix: string) =>
+  Object.fromEntries(Object.keys(REPORT_ROUTES).map((route) => [route, `${apiPrefix}${route}`])) as Record<
+    ReportRoute,
+    string
+  >;
+
 /** The same answers as express routes of the API router, for the spellings express also matches. */
 export function reportRoutes(answer: ReportAnswers): Router {
   const router = Router();
