@@ -51,14 +51,15 @@ export function limitBodies(
     const key = receiving.get(socket);
     if (key === undefined) return;
     receiving.delete(socket);
-    socket.removeListener('close', socketClosed);
     const left = perKey.get(key)! - 1;
     if (left === 0) perKey.delete(key);
     else perKey.set(key, left);
   }
   // Shared listeners (no closure per request), with `on`, not `once`, whose wrapper is one more
-  // allocation per body: release removes the socket's; a request ends once, and a release after
-  // the socket's does nothing.
+  // allocation per body. A socket's is added with its first body and stays (adding and removing
+  // it per body rewrote the socket's listener list each time); a request ends once. A release of
+  // a socket not receiving does nothing.
+  const watched = new WeakSet<Socket>();
   function socketClosed(this: Socket) {
     release(this);
   }
@@ -84,7 +85,10 @@ export function limitBodies(
     }
     receiving.set(socket, key);
     perKey.set(key, open + 1);
-    socket.on('close', socketClosed);
+    if (!watched.has(socket)) {
+      watched.add(socket);
+      socket.on('close', socketClosed);
+    }
     req.on('end', bodyEnded);
     next(req, res);
   };
