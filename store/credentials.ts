@@ -64,8 +64,8 @@ const rememberedHashes = new Map<string, string>();
 /**
  * The hash a credential is looked up by, or '' for one that cannot be valid. A game server sends
  * the same key with every report, so the hashes of well-formed credentials are remembered
- * (a bounded memo, the oldest dropped first): the checksum and SHA-256 are about a tenth of a
- * report's CPU. Malformed ones are not, so junk cannot push real keys out.
+ * (a bounded memo, the oldest dropped first): the checksum and SHA-256 were 5 % of a report's
+ * CPU. Malformed ones are not, so junk cannot push real keys out.
  */
 export function credentialLookupHash(credential: string): string {
   const remembered = rememberedHashes.get(credential);
