@@ -28,13 +28,8 @@ const luaTable = (value: LuaValue): string =>
         .map(([name, field]) => `${name} = ${luaTable(field)}`)
         .join(', ')} }`;
 
-/**
- * `--- @include "spec"`: the constants of the spec a script needs (store/constants.ts), as the
- * Lua table SPEC. A report's script takes them from its source rather than as arguments: each
- * argument costs ioredis and Redis work on every call, and these never change.
- */
-export const SPEC_INCLUDE = `-- The spec's constants (generated from store/constants.ts by scripts/index.ts).
-local SPEC = ${luaTable({
+/** The constants of the spec the scripts need (store/constants.ts), as the Lua table SPEC holds them. */
+export const SPEC = {
   blockCapMs: BLOCK_CAP_MS,
   seedCooldownMs: SEED_COOLDOWN_MS,
   serverGapMs: SERVER_GAP_MS,
@@ -43,7 +38,15 @@ local SPEC = ${luaTable({
   selfClaimUnusedLapseMs: SELF_CLAIM_UNUSED_LAPSE_MS,
   reportPerIp: RATE_LIMITS.reportPerIp,
   reportPerKey: RATE_LIMITS.reportPerKey,
-})}
+} as const;
+
+/**
+ * `--- @include "spec"`: SPEC as a Lua table. A report's script takes these from its source rather
+ * than as arguments: each argument costs ioredis and Redis work on every call, and these never
+ * change.
+ */
+export const SPEC_INCLUDE = `-- The spec's constants (generated from store/constants.ts by scripts/index.ts).
+local SPEC = ${luaTable(SPEC)}
 `;
 
 function resolveIncludes(source: string): string {
