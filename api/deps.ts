@@ -1,6 +1,6 @@
-import type { Config } from '../store/config.ts';
+import type { Config } from '../runtime/config.ts';
 import type { Store } from '../store/index.ts';
-import type { Logger } from '../store/logger.ts';
+import type { Logger } from '../runtime/logger.ts';
 import type { HiddenSeeds } from './maps/hidden-seeds.ts';
 import type { MapMemoryCache } from './maps/memory-cache.ts';
 import type { Metrics } from './metrics.ts';

@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from '../store/config.ts';
-import { createLogger } from '../store/logger.ts';
-import { stopOnSignal, stopWithSupervisor, tellSupervisor } from '../store/process.ts';
+import { ConfigError, loadConfig } from '../runtime/config.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { stopOnSignal, stopWithSupervisor, tellSupervisor } from '../runtime/process.ts';
 import { startApiServer } from './server.ts';
 import { setFlagsFromString } from 'node:v8';
 

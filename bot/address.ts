@@ -1,5 +1,5 @@
-import { classifyParsed, NEVER_PROBED } from '../api/probe/address-policy.ts';
-import { canonicalIp, parseIp, unmapIpv4 } from '../api/probe/ip-address.ts';
+import { classifyParsed, NEVER_PROBED } from '../net/address-policy.ts';
+import { canonicalIp, parseIp, unmapIpv4 } from '../net/ip-address.ts';
 import { PORT_MAX, PORT_MIN } from '../store/index.ts';
 import { inlineCode } from './command.ts';
 

@@ -1,6 +1,6 @@
 import { Client, Events, type RESTOptions } from 'discord.js';
-import type { Logger } from '../store/logger.ts';
-import type { Config } from '../store/config.ts';
+import type { Logger } from '../runtime/logger.ts';
+import type { Config } from '../runtime/config.ts';
 import type { Review, Store, StoreRedis } from '../store/index.ts';
 import { COMMANDS } from './commands/index.ts';
 import { createInteractionHandler } from './interactions.ts';

@@ -1,5 +1,5 @@
 import type { Interaction } from 'discord.js';
-import type { Logger } from '../store/logger.ts';
+import type { Logger } from '../runtime/logger.ts';
 import type { Store } from '../store/index.ts';
 import type { BotCommand } from './command.ts';
 import { isModerator, memberFacts, type ModeratorPolicy } from './moderators.ts';

@@ -1,8 +1,8 @@
-import { createLogger } from '../store/logger.ts';
+import { createLogger } from '../runtime/logger.ts';
 import { resolveRedisUrl } from '../scripts/embedded.ts';
-import { ConfigError, loadConfig } from '../store/config.ts';
+import { ConfigError, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
-import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../store/process.ts';
+import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
 import { logRedisOutages } from '../store/redis-outages.ts';
 import { createBot } from './bot.ts';
 import { loggableError } from './log-error.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '../store/config.ts';
+import type { Config } from '../runtime/config.ts';
 
 /** The Discord part of the configuration, with what the bot cannot start without checked. */
 export interface DiscordSettings {

@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from '../store/config.ts';
+import { ConfigError, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
-import { createLogger } from '../store/logger.ts';
-import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../store/process.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
 import { logRedisOutages } from '../store/redis-outages.ts';
 import { startWorker } from './worker.ts';
 

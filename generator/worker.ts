@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cron from 'node-cron';
 import { isDbUnavailable, WORKER_BEAT_MS, type Store, type StoreRedis } from '../store/index.ts';
-import type { Logger } from '../store/logger.ts';
+import type { Logger } from '../runtime/logger.ts';
 import { buildMapJson, compressMap } from './map-bytes.ts';
 
 export interface WorkerOptions {

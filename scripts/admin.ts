@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from '../store/config.ts';
+import { ConfigError, loadConfig } from '../runtime/config.ts';
 import { redisReady } from '../store/index.ts';
-import { storeFromConfig } from '../store/process.ts';
+import { storeFromConfig } from '../runtime/process.ts';
 import { parseCommandLine } from './admin/args.ts';
 import { blocklistCommands } from './admin/blocklist.ts';
 import { claimCommands } from './admin/claims.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigSchema } from '../store/config.ts';
+import { ConfigSchema } from '../runtime/config.ts';
 
 // Where `npm start` keeps its embedded Redis (DATA_DIR, relative to the checkout), so the
 // operator CLI and the bot find it without settings.

@@ -1,9 +1,9 @@
 import { writeFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { ConfigError, loadConfig, type Config } from '../store/config.ts';
-import { listen } from '../store/listen.ts';
-import { createLogger, drainLogs } from '../store/logger.ts';
-import { SHUTDOWN_GRACE_MS } from '../store/process.ts';
+import { ConfigError, loadConfig, type Config } from '../runtime/config.ts';
+import { listen } from '../runtime/listen.ts';
+import { createLogger, drainLogs } from '../runtime/logger.ts';
+import { SHUTDOWN_GRACE_MS } from '../runtime/process.ts';
 import { embeddedPaths } from './embedded.ts';
 import { portOpen } from './redis-server.ts';
 import { SupervisedChild, type ChildSpec } from './supervisor/child.ts';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../runtime/logger.ts';
 import { redactRedisUrl } from './redis-url.ts';
 
 /**

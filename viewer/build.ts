@@ -7,7 +7,7 @@ import type { Metafile } from 'esbuild';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../store/config.ts';
+import { loadConfig } from '../runtime/config.ts';
 import { DIST_DIR } from './dist-dir.ts';
 import { indexHtml, notFoundHtml } from './index-html.ts';
 import { precompress } from './precompress.ts';

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIPv4 } from 'node:net';
 import proxyaddr from 'proxy-addr';
-import { canonicalIp } from '../probe/ip-address.ts';
+import { canonicalIp } from '../../net/ip-address.ts';
 import type { TrustProxy } from './trust-proxy.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { isRedisRefusal, isStoreFailure } from '../../store/index.ts';
-import type { Logger } from '../../store/logger.ts';
+import type { Logger } from '../../runtime/logger.ts';
 import type { Metrics } from '../metrics.ts';
 import { HttpError } from './http-error.ts';
 import { sendJson } from './json-answer.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Config } from '../../store/config.ts';
+import type { Config } from '../../runtime/config.ts';
 import { clientIp } from './client-ip.ts';
 import { sendJson } from './json-answer.ts';
 import { ipLimitKey } from './rate-limit.ts';

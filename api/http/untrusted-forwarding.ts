@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Logger } from '../../store/logger.ts';
+import type { Logger } from '../../runtime/logger.ts';
 import type { TrustProxy } from './trust-proxy.ts';
 
 /**

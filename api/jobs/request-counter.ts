@@ -1,5 +1,5 @@
 import { isDbUnavailable, type Store } from '../../store/index.ts';
-import type { Logger } from '../../store/logger.ts';
+import type { Logger } from '../../runtime/logger.ts';
 
 /**
  * `requestsTotal` (spec 2.8) counts every API request. Counting in memory and adding the sum to

@@ -1,6 +1,6 @@
-import { mayProbe } from './address-policy.ts';
-import { formatIp, parseIp, unmapIpv4 } from './ip-address.ts';
-import type { IpAddress } from './ip-address.ts';
+import { mayProbe } from '../../net/address-policy.ts';
+import { formatIp, parseIp, unmapIpv4 } from '../../net/ip-address.ts';
+import type { IpAddress } from '../../net/ip-address.ts';
 import { probeA2s } from './probe-a2s.ts';
 import type { ProbeKindFn, ProbeTarget, SocketFactory } from './probe-kind.ts';
 import { unavailable } from './probe-result.ts';

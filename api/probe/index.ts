@@ -9,7 +9,5 @@ export {
 export type { Probe, ProbeKind, ProbeOptions } from './create-probe.ts';
 export { probeErrorResponse } from './probe-result.ts';
 export type { NoServerReason, ProbeErrorResponse, ProbeFailure, ProbeResult } from './probe-result.ts';
-export { classifyAddress, isPublicAddress } from './address-policy.ts';
-export type { AddressRange } from './address-policy.ts';
 export type { A2sInfo } from './a2s-packet.ts';
 export type { KindOptions, ProbeKindFn, ProbeTarget, SocketFactory } from './probe-kind.ts';

@@ -1,5 +1,5 @@
 import type { A2sInfo } from './a2s-packet.ts';
-import type { AddressRange } from './address-policy.ts';
+import type { AddressRange } from '../../net/address-policy.ts';
 
 /** Reasons that mean "no game server answered there" (API: 403 `no game server`). */
 export type NoServerReason = 'timeout' | 'garbage' | 'refused' | 'unreachable';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIMessage, type REST } from 'discord.js';
-import type { Logger } from '../../store/logger.ts';
+import type { Logger } from '../../runtime/logger.ts';
 import { failureFields, type Review, type Store, type StoreRedis } from '../../store/index.ts';
 import { reviewMessage } from './review-message.ts';
 import { loggableError } from '../log-error.ts';

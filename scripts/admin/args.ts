@@ -1,4 +1,4 @@
-import { canonicalIp } from '../../api/probe/ip-address.ts';
+import { canonicalIp } from '../../net/ip-address.ts';
 import {
   CREDENTIAL_KINDS,
   PORT_MAX,

@@ -1,4 +1,4 @@
-import type { Config } from '../../store/config.ts';
+import type { Config } from '../../runtime/config.ts';
 import type { Store } from '../../store/index.ts';
 import { seedArg } from './args.ts';
 import type { Command } from './command.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '../../store/config.ts';
+import type { Config } from '../../runtime/config.ts';
 import type { Store } from '../../store/index.ts';
 
 // One operator CLI command: its words, what it takes, and a handler that gets plain inputs.

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Logger } from '../../store/logger.ts';
-import type { SupervisorMessage } from '../../store/process.ts';
+import type { Logger } from '../../runtime/logger.ts';
+import type { SupervisorMessage } from '../../runtime/process.ts';
 import { CRASH_LOOP_EXITS, CRASH_LOOP_WINDOW_MS, RestartPolicy } from './restart-policy.ts';
 
 // One process of the service (API, generator, bot) under `npm start`: started with an IPC

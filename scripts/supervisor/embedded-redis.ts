@@ -1,4 +1,4 @@
-import type { Logger } from '../../store/logger.ts';
+import type { Logger } from '../../runtime/logger.ts';
 import { startLocalRedis, type LocalRedis } from '../redis-server.ts';
 import { RestartPolicy } from './restart-policy.ts';
 

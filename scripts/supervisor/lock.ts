@@ -1,6 +1,6 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConfigError } from '../../store/config.ts';
+import { ConfigError } from '../../runtime/config.ts';
 
 // One embedded Redis per DATA_DIR: the running `npm start` holds a lock file naming its pid and
 // Redis port. A lock whose pid is gone (a supervisor killed with SIGKILL) is taken over.

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Logger } from '../../store/logger.ts';
+import type { Logger } from '../../runtime/logger.ts';
 import type { GuardMessage } from './guard-message.ts';
 
 // The supervisor's side of orphan-guard.ts: keeps it told of every pid, and starts it again

@@ -2,7 +2,7 @@
 // as ::ffff:a.b.c.d, which must still be its plain IPv4 address for TRUST_PROXY (loopback) and
 // for the per-IP rate limits; an IPv6 client keeps its own (/56) key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../store/config.ts';
+import { loadConfig } from '../../runtime/config.ts';
 import type { TestApi } from '../support/api.ts';
 import { from, keysOf, pluginClaim } from '../support/claims.ts';
 import { startApiAt } from '../support/read-api.ts';

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../../store/config.ts';
+import { ConfigSchema } from '../../runtime/config.ts';
 import { docFiles, readDoc, ROOT } from '../support/markdown.ts';
 
 const readme = readDoc('README.md');

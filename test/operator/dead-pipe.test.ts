@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
-import { SHUTDOWN_GRACE_MS } from '../../store/process.ts';
+import { SHUTDOWN_GRACE_MS } from '../../runtime/process.ts';
 import { testPrefix } from '../support/api.ts';
 import { REPO_ROOT } from '../support/child.ts';
 import { deadPipe, runningInGroup, type DeadPipe, type GroupMember } from '../support/dead-pipe.ts';
@@ -41,11 +41,11 @@ function exitWithin(child: ChildProcess, ms: number) {
   });
 }
 
-describe('the logger (store/logger.ts) at exit', () => {
+describe('the logger (runtime/logger.ts) at exit', () => {
   /** A process that logs one line and exits as soon as it reads anything on stdin. */
   function logThenExit(stdout: DeadPipe['writeEnd']) {
     const code = [
-      "import { createLogger } from './store/logger.ts';",
+      "import { createLogger } from './runtime/logger.ts';",
       "const logger = createLogger('info', 'probe');",
       "logger.info('up');",
       "process.stdin.once('data', () => { logger.info('last line'); process.exit(0); });",

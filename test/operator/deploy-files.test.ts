@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema, loadConfig } from '../../store/config.ts';
+import { ConfigSchema, loadConfig } from '../../runtime/config.ts';
 import { REPO_ROOT } from '../support/child.ts';
 
 // README "Deploying": Dockerfile, compose.yaml and deploy/systemd/. No Docker engine runs and no

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { normalizeClaimCode } from '../../store/claim-codes.ts';
-import { logOptions } from '../../store/logger.ts';
+import { logOptions } from '../../runtime/logger.ts';
 import { isWellFormedCredential } from '../../store/credentials.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { oneJsonLine, runAdmin, type ChildResult } from '../support/child.ts';

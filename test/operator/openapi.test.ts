@@ -15,7 +15,7 @@ import { createApp } from '../../api/app.ts';
 import { HiddenSeeds } from '../../api/maps/hidden-seeds.ts';
 import { MapMemoryCache } from '../../api/maps/memory-cache.ts';
 import { startRequestCounter } from '../../api/jobs/request-counter.ts';
-import { createLogger } from '../../store/logger.ts';
+import { createLogger } from '../../runtime/logger.ts';
 import { createMetrics } from '../../api/metrics.ts';
 import { documentOperations, OPERATIONS, type Operation } from '../../api/openapi.ts';
 import { compileTrustProxy } from '../../api/http/trust-proxy.ts';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, isPublicAddress } from '../../api/probe/address-policy.ts';
+import { classifyAddress, isPublicAddress } from '../../net/address-policy.ts';
 
 // Strings only: nothing here is ever sent anywhere.
 const NON_PUBLIC_V4: [string, string][] = [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatIp, parseIp, unmapIpv4 } from '../../api/probe/ip-address.ts';
+import { formatIp, parseIp, unmapIpv4 } from '../../net/ip-address.ts';
 
 const text = (ip: string) => {
   const parsed = parseIp(ip);

@@ -4,7 +4,7 @@
 // Requests are raw HTTP/1.1 over loopback, so the Host header and the target are exactly ours.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../store/config.ts';
+import { loadConfig } from '../../runtime/config.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 
 interface Answer {

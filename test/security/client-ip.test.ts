@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { logOptions } from '../../store/logger.ts';
+import { logOptions } from '../../runtime/logger.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { from, keysOf, pluginClaim, selfClaim } from '../support/claims.ts';

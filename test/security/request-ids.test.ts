@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCredential } from '../../store/credentials.ts';
-import { logOptions } from '../../store/logger.ts';
+import { logOptions } from '../../runtime/logger.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { send } from '../support/requests.ts';
 

@@ -1,7 +1,7 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { ConfigError, loadConfig } from '../../store/config.ts';
+import { ConfigError, loadConfig } from '../../runtime/config.ts';
 import { parseSentinelUrl } from '../../store/redis-url.ts';
 import { runTs } from '../support/child.ts';
 

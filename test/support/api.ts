@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { createLogger, type Logger } from '../../store/logger.ts';
+import { createLogger, type Logger } from '../../runtime/logger.ts';
 import { startApiServer, type ApiSeams } from '../../api/server.ts';
-import { loadConfig, type Config } from '../../store/config.ts';
+import { loadConfig, type Config } from '../../runtime/config.ts';
 
 export type TestApi = Awaited<ReturnType<typeof startApiServer>> & {
   config: Config;

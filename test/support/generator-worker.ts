@@ -5,8 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { loadConfig } from '../../store/config.ts';
-import { createLogger } from '../../store/logger.ts';
+import { loadConfig } from '../../runtime/config.ts';
+import { createLogger } from '../../runtime/logger.ts';
 import { startWorker } from '../../generator/worker.ts';
 import { connectRedis, openStore, redisReady, type Store, type StoreRedis } from '../../store/index.ts';
 import { TS_NODE_ARGS } from './node-args.ts';

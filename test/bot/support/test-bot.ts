@@ -1,7 +1,7 @@
 import type { RESTOptions } from 'discord.js';
-import { createLogger, type Logger } from '../../../store/logger.ts';
+import { createLogger, type Logger } from '../../../runtime/logger.ts';
 import { createBot, type Bot } from '../../../bot/bot.ts';
-import { loadConfig, type Config } from '../../../store/config.ts';
+import { loadConfig, type Config } from '../../../runtime/config.ts';
 import { openStore, redisReady, type Store } from '../../../store/index.ts';
 import { testEnv } from '../../support/api.ts';
 import { APPLICATION_ID, BOT_TOKEN, GUILD_ID, MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './snowflakes.ts';

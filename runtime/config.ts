@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { parseSentinelUrl } from './redis-url.ts';
+import { parseSentinelUrl } from '../store/redis-url.ts';
 import { z } from 'zod';
 
 // Every setting comes from the environment and is parsed here, once. A bad value stops start-up

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import { ConfigError } from './config.ts';
-import { openStore, type Store } from './index.ts';
+import { openStore, type Store } from '../store/index.ts';
 import { drainLogs, type Logger } from './logger.ts';
 
 // What every long-running process (API, generator, bot) and the CLI do alike at start and stop.
