@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../runtime/config.ts';
+import { exitAtStart, loadConfig } from '../runtime/config.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { stopOnSignal, stopWithSupervisor, tellSupervisor } from '../runtime/process.ts';
 import { startApiServer } from './server.ts';
@@ -20,6 +20,5 @@ try {
   // `npm start` says "running" only once this arrives.
   tellSupervisor({ listening: api.port });
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
+  exitAtStart(err);
 }

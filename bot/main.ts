@@ -1,6 +1,6 @@
 import { createLogger } from '../runtime/logger.ts';
 import { resolveRedisUrl } from '../scripts/embedded.ts';
-import { ConfigError, loadConfig } from '../runtime/config.ts';
+import { exitAtStart, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
 import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
 import { logRedisOutages } from '../store/redis-outages.ts';
@@ -46,7 +46,5 @@ async function main() {
 try {
   await main();
 } catch (err) {
-  const known = err instanceof ConfigError || err instanceof MissingSettingError;
-  console.error(known ? err.message : err);
-  process.exit(1);
+  exitAtStart(err);
 }

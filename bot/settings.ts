@@ -1,4 +1,4 @@
-import type { Config } from '../runtime/config.ts';
+import { ConfigError, type Config } from '../runtime/config.ts';
 
 /** The Discord part of the configuration, with what the bot cannot start without checked. */
 export interface DiscordSettings {
@@ -11,7 +11,8 @@ export interface DiscordSettings {
   moderatorRoleId: string | null;
 }
 
-export class MissingSettingError extends Error {
+/** A setting the bot cannot run without: a configuration error like any other. */
+export class MissingSettingError extends ConfigError {
   override name = 'MissingSettingError';
 }
 

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../runtime/config.ts';
+import { exitAtStart, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
@@ -26,6 +26,5 @@ try {
     await store.close();
   });
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
+  exitAtStart(err);
 }

@@ -183,18 +183,49 @@ export const ConfigSchema = z
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
+type Shape = typeof ConfigSchema.shape;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The env's value of each named setting, an empty one as unset. */
+function settingsOf(names: string[], env: Record<string, string | undefined>) {
+  return Object.fromEntries(names.map((k) => [k, env[k] === '' ? undefined : env[k]]));
+}
+
+function configError(error: z.ZodError): ConfigError {
+  const lines = error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+  return new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+}
+
 /** Parses the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const known = Object.fromEntries(
-    Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
-  );
-  const parsed = ConfigSchema.safeParse(known);
+  const parsed = ConfigSchema.safeParse(settingsOf(Object.keys(ConfigSchema.shape), env));
   if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
-  throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  throw configError(parsed.error);
+}
+
+/**
+ * Parses only the named settings, for a tool that needs a few (the viewer build): a bad value of
+ * any other one is not its business. Throws ConfigError naming each bad variable.
+ */
+export function loadSettings<K extends keyof Shape>(
+  names: K[],
+  env: Record<string, string | undefined> = process.env,
+): z.output<z.ZodObject<Pick<Shape, K>>> {
+  const shape = Object.fromEntries(names.map((name) => [name, ConfigSchema.shape[name]]));
+  const parsed = z.object(shape as Pick<Shape, K>).safeParse(settingsOf(names, env));
+  if (parsed.success) return parsed.data;
+  throw configError(parsed.error);
+}
+
+/**
+ * How an entry point ends when it cannot start: a ConfigError is its one message on stderr, with
+ * no stack (the operator has a setting to fix, not a bug to read); anything else is printed whole.
+ * Exit code 1 either way.
+ */
+export function exitAtStart(err: unknown): never {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
 }

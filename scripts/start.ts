@@ -1,6 +1,6 @@
 import { writeFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { ConfigError, loadConfig, type Config } from '../runtime/config.ts';
+import { ConfigError, exitAtStart, loadConfig, type Config } from '../runtime/config.ts';
 import { listen } from '../runtime/listen.ts';
 import { createLogger, drainLogs } from '../runtime/logger.ts';
 import { SHUTDOWN_GRACE_MS } from '../runtime/process.ts';
@@ -113,7 +113,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitAtStart);

@@ -7,7 +7,7 @@ import type { Metafile } from 'esbuild';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../runtime/config.ts';
+import { exitAtStart, loadSettings } from '../runtime/config.ts';
 import { DIST_DIR } from './dist-dir.ts';
 import { indexHtml, notFoundHtml } from './index-html.ts';
 import { precompress } from './precompress.ts';
@@ -83,10 +83,15 @@ export async function buildViewer(opts: BuildOptions = {}): Promise<BuildResult>
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const dev = process.argv.includes('--dev');
-  const { ms, files, bytes } = await buildViewer({
-    minify: !dev,
-    sourceMaps: loadConfig().VIEWER_SOURCE_MAPS,
-  });
+  // Only its own setting: `npm start` runs this first, and the service's settings are checked
+  // (with one message) by what runs them.
+  let sourceMaps: boolean;
+  try {
+    sourceMaps = loadSettings(['VIEWER_SOURCE_MAPS']).VIEWER_SOURCE_MAPS;
+  } catch (err) {
+    exitAtStart(err);
+  }
+  const { ms, files, bytes } = await buildViewer({ minify: !dev, sourceMaps });
   console.log(
     `viewer built in ${ms.toFixed(0)} ms: ${files.join(', ')} → ${relative(process.cwd(), DIST_DIR)}` +
       ` (JS + CSS: ${bytes.identity} B, ${bytes.br} B br, ${bytes.gz} B gzip)`,

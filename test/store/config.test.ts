@@ -1,9 +1,9 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { ConfigError, loadConfig } from '../../runtime/config.ts';
+import { ConfigError, loadConfig, loadSettings } from '../../runtime/config.ts';
 import { parseSentinelUrl } from '../../store/redis-url.ts';
-import { runTs } from '../support/child.ts';
+import { oneJsonLine, runTs } from '../support/child.ts';
 
 // README "Configuration": every setting is an environment variable parsed by one schema; a bad
 // value stops start-up with a message naming the variable.
@@ -186,28 +186,68 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('`npm run api` with bad variables', () => {
-  // api/main.ts in a child process, as `npm run api` runs it. Were the config accepted, it would
-  // serve on loopback until runTs kills it, which fails the test.
-  it('exits non-zero, printing the name of each bad variable', async () => {
-    const result = await runTs(
-      'api/main.ts',
-      [],
-      {
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: 'abc',
-        TRUST_PROXY: 'banana',
-        REDIS_URL: inject('redisUrl'),
-        REDIS_PREFIX: 'tbadconfig:',
-        LOG_LEVEL: 'silent',
-      },
-      10_000,
+describe('loadSettings', () => {
+  it('parses only the settings named, whatever the others hold', () => {
+    expect(loadSettings(['VIEWER_SOURCE_MAPS'], { VIEWER_SOURCE_MAPS: '1', PORT: 'abc' })).toEqual({
+      VIEWER_SOURCE_MAPS: true,
+    });
+    expect(loadSettings(['VIEWER_SOURCE_MAPS', 'PORT'], {})).toEqual({
+      VIEWER_SOURCE_MAPS: false,
+      PORT: 8080,
+    });
+  });
+
+  it('names a bad one as loadConfig does', () => {
+    expect(() => loadSettings(['VIEWER_SOURCE_MAPS'], { VIEWER_SOURCE_MAPS: 'maybe' })).toThrow(
+      /^invalid configuration:\n {2}VIEWER_SOURCE_MAPS: /,
     );
-    expect(result.signal).toBeNull();
-    expect(result.code).not.toBeNull();
-    expect(result.code).not.toBe(0);
-    expect(result.stdout + result.stderr).toContain('PORT');
-    expect(result.stdout + result.stderr).toContain('TRUST_PROXY');
+  });
+});
+
+describe('every entry point with bad variables', () => {
+  // Each in a child process, as its npm script runs it. Were the config accepted, a server would
+  // serve on loopback until runTs kills it, which fails the test.
+  const bad = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: 'abc',
+    TRUST_PROXY: 'banana',
+    DISCORD_TOKEN: 'not-a-token',
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: 'tbadconfig:',
+    LOG_LEVEL: 'silent',
+  };
+  const named = ['PORT', 'TRUST_PROXY', 'DISCORD_TOKEN', 'DISCORD_APPLICATION_ID'];
+
+  /** One message: its first line says so, each further line names one variable; no stack. */
+  function oneMessage(text: string, names: string[]): void {
+    const lines = text.trim().split('\n');
+    expect(lines[0], text).toBe('invalid configuration:');
+    expect(lines.slice(1).map((line) => /^ {2}([A-Z_]+): \S/.exec(line)?.[1])).toEqual(names);
+    expect(text).not.toMatch(/\bat |ConfigError|Node\.js v/);
+  }
+
+  it.each([
+    ['npm start', 'scripts/start.ts'],
+    ['npm run api', 'api/main.ts'],
+    ['npm run generator', 'generator/main.ts'],
+    ['npm run bot', 'bot/main.ts'],
+  ])('%s: exit 1, one message on stderr naming each, no stack', async (_, entry) => {
+    const result = await runTs(entry, [], bad, 30_000);
+    expect(result, result.stderr).toMatchObject({ code: 1, signal: null, stdout: '' });
+    oneMessage(result.stderr, named);
+  });
+
+  it('npm run admin: exit 1, the message as its one JSON line', async () => {
+    const result = await runTs('scripts/admin.ts', ['blocklist', 'list'], bad, 30_000);
+    expect(result, result.stderr).toMatchObject({ code: 1, signal: null, stderr: '' });
+    oneMessage(String(oneJsonLine(result.stdout).error), named);
+  });
+
+  it("the viewer build (npm start's prestart) checks its own setting only", async () => {
+    // It fails on its own setting, so it builds nothing (the tests' dist stays as it is).
+    const result = await runTs('viewer/build.ts', [], { ...bad, VIEWER_SOURCE_MAPS: 'maybe' }, 30_000);
+    expect(result, result.stderr).toMatchObject({ code: 1, signal: null, stdout: '' });
+    oneMessage(result.stderr, ['VIEWER_SOURCE_MAPS']);
   });
 });
