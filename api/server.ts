@@ -4,7 +4,7 @@ import type { Config } from '../runtime/config.ts';
 import { redisReady, type Store } from '../store/index.ts';
 import { listen, localAddress } from '../runtime/listen.ts';
 import { logRedisOutages } from '../store/redis-outages.ts';
-import { storeFromConfig } from '../runtime/process.ts';
+import { DRAIN_MS, isStopping, storeFromConfig } from '../runtime/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
 import { answerClientErrors } from './http/client-errors.ts';
@@ -29,8 +29,8 @@ export interface RunningApi {
   readonly store: Store;
   readonly ready: Promise<void>;
   /**
-   * Stops accepting, lets in-flight requests finish (cut off after `graceMs`), stops the jobs,
-   * closes Redis.
+   * Stops accepting, lets in-flight requests finish (cut off after `graceMs`, DRAIN_MS by default:
+   * a slow upload or a keep-alive client holds no stop up), stops the jobs, closes Redis.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -47,7 +47,7 @@ export async function startApiServer(
   seams: ApiSeams = {},
 ) {
   const store = storeFromConfig(config, 'seedblock-api');
-  logRedisOutages(store.ctx.redis, logger, config.REDIS_URL!);
+  logRedisOutages(store.ctx.redis, logger, config.REDIS_URL!, isStopping);
   const distDir = viewerDistDir(config.VIEWER_DIST_DIR);
   if (!viewerBuilt(distDir)) {
     logger.warn(
@@ -109,7 +109,7 @@ export async function startApiServer(
     port,
     store,
     ready: releases.firstPoll,
-    async close(graceMs = 10_000) {
+    async close(graceMs = DRAIN_MS) {
       drain(server);
       sweeper.stop();
       releases.stop();

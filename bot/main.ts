@@ -2,7 +2,7 @@ import { createLogger } from '../runtime/logger.ts';
 import { resolveRedisUrl } from '../scripts/embedded.ts';
 import { exitAtStart, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
-import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
+import { isStopping, stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
 import { logRedisOutages } from '../store/redis-outages.ts';
 import { createBot } from './bot.ts';
 import { loggableError } from './log-error.ts';
@@ -20,7 +20,7 @@ async function main() {
     throw new MissingSettingError('REDIS_URL is not set and no `npm start` Redis was found');
   const logger = createLogger(config.LOG_LEVEL, 'bot');
   const store = storeFromConfig(config, 'seedblock-bot');
-  logRedisOutages(store.ctx.redis, logger, config.REDIS_URL);
+  logRedisOutages(store.ctx.redis, logger, config.REDIS_URL, isStopping);
   const bot = createBot({ config, store, logger });
   const blocking = connectRedis({ url: config.REDIS_URL, name: 'seedblock-bot-notices', blocking: true });
   await Promise.all([redisReady(store.ctx.redis, 5_000), redisReady(blocking, 5_000)]).catch(() =>

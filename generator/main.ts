@@ -1,7 +1,7 @@
 import { exitAtStart, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
 import { createLogger } from '../runtime/logger.ts';
-import { stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
+import { isStopping, stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
 import { logRedisOutages } from '../store/redis-outages.ts';
 import { startWorker } from './worker.ts';
 
@@ -11,7 +11,7 @@ try {
   const config = loadConfig();
   const store = storeFromConfig(config, 'seedblock-generator');
   const logger = createLogger(config.LOG_LEVEL, 'generator');
-  logRedisOutages(store.ctx.redis, logger, config.REDIS_URL!);
+  logRedisOutages(store.ctx.redis, logger, config.REDIS_URL!, isStopping);
   const blocking = connectRedis({
     url: config.REDIS_URL!,
     name: 'seedblock-generator-queue',

@@ -17,12 +17,25 @@ export function storeFromConfig(config: Config, name: string): Store {
 }
 
 /**
- * How long a process may take to stop after SIGTERM or SIGINT: it finishes what is in hand
- * within it, else it exits anyway. `npm start` gives its children as long, then kills them.
+ * Every process (API, generator, bot, `npm start`) is gone within this long of SIGTERM or SIGINT,
+ * whatever its clients do: inside the 10 s container engines and systemd give before SIGKILL
+ * (compose's stop_grace_period and the units' TimeoutStopSec say 10 s).
  */
-export const SHUTDOWN_GRACE_MS = 15_000;
+export const STOP_BUDGET_MS = 8_000;
 
-/** How long an exiting process waits for its last log lines to be written (within the grace). */
+/**
+ * The API lets requests in flight finish for this long after the signal, then cuts their
+ * connections (a slow upload, a keep-alive client): the rest of the budget closes Redis and logs.
+ */
+export const DRAIN_MS = STOP_BUDGET_MS / 2;
+
+/**
+ * A stop still under way this long after the signal (a peer or Redis that hangs) is abandoned:
+ * the process exits anyway, and `npm start` has the rest of the budget to stop its Redis.
+ */
+export const STOP_DEADLINE_MS = STOP_BUDGET_MS - 2_000;
+
+/** How long an exiting process waits for its last log lines to be written (within the budget). */
 const LOG_DRAIN_MS = 1_000;
 
 /** Exits once the log lines written so far are out (or LOG_DRAIN_MS passed). */
@@ -31,26 +44,40 @@ async function exitAfterLogs(code: number): Promise<never> {
   process.exit(code);
 }
 
+let stopping = false;
+
 /**
- * Runs `stop` once on SIGTERM or SIGINT, then exits 0 (1 if stopping failed). SHUTDOWN_GRACE_MS
- * bounds the whole stop, so whatever hangs (a peer, Redis), the process still ends. A repeated
- * signal (Ctrl-C reaches the whole process group, and `npm start` passes it on as well) changes
- * nothing: the stop under way goes on.
+ * True once this process is stopping: Redis going away then is expected (Ctrl-C and systemd's
+ * control-group stop signal the embedded Redis too), not an error to log.
+ */
+export function isStopping(): boolean {
+  return stopping;
+}
+
+/**
+ * Runs `stop` once on SIGTERM or SIGINT, logs `stopped` and exits 0 (1 if stopping failed).
+ * STOP_DEADLINE_MS bounds the whole stop, so whatever hangs (a peer, Redis), the process still
+ * ends within STOP_BUDGET_MS. A repeated signal (Ctrl-C reaches the whole process group, and
+ * `npm start` passes it on as well) changes nothing: the stop under way goes on.
  */
 export function stopOnSignal(logger: Logger, message: string, stop: () => Promise<void>): void {
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, message);
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => {
+      logger.warn({ deadlineMs: STOP_DEADLINE_MS }, 'stopped before finishing: the stop took too long');
+      process.exit(1); // the exit handler writes the line (runtime/logger.ts)
+    }, STOP_DEADLINE_MS).unref();
+    let code = 0;
     try {
       await stop();
     } catch (err) {
       logger.error({ err }, 'shutdown failed');
-      await exitAfterLogs(1);
+      code = 1;
     }
-    await exitAfterLogs(0);
+    logger.info({ exitCode: code }, 'stopped');
+    await exitAfterLogs(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { ConfigError, exitAtStart, loadConfig, type Config } from '../runtime/config.ts';
 import { listen } from '../runtime/listen.ts';
 import { createLogger, drainLogs } from '../runtime/logger.ts';
-import { SHUTDOWN_GRACE_MS } from '../runtime/process.ts';
+import { STOP_BUDGET_MS } from '../runtime/process.ts';
 import { embeddedPaths } from './embedded.ts';
 import { portOpen } from './redis-server.ts';
 import { SupervisedChild, type ChildSpec } from './supervisor/child.ts';
@@ -16,8 +16,13 @@ import { OrphanGuard } from './supervisor/orphan-guard-process.ts';
 // generator worker and, when DISCORD_TOKEN is set, the chat bot, each as its own process. A
 // process that dies is started again (Redis at once, the others with back-off); a crash loop of
 // Redis, the API or the generator stops the service with exit code 1. SIGTERM or SIGINT stops
-// everything within SHUTDOWN_GRACE_MS (plus Redis's own stop). If this process is killed, an
+// everything within STOP_BUDGET_MS: the children first, then Redis. If this process is killed, an
 // orphan guard and the children themselves end everything within seconds.
+
+/** Children still running this long before the end of the budget are killed, then Redis is stopped. */
+const CHILDREN_KILL_BEFORE_END_MS = 1_500;
+/** Redis still running this long before the end of the budget is killed (its AOF is fsynced always). */
+const REDIS_KILL_BEFORE_END_MS = 500;
 
 /** Refuses a busy PORT up front, with one line, rather than as the API child's crash loop. */
 async function checkPortFree(config: Config): Promise<void> {
@@ -53,16 +58,23 @@ async function main() {
   const children: SupervisedChild[] = [];
   let redis: EmbeddedRedis | undefined;
   let stopping = false;
-  const stop = async (code: number) => {
+  const stop = async (code: number, signal?: NodeJS.Signals) => {
     if (stopping) return;
+    // Synchronously, before any exit is handled: a signal to the whole group (Ctrl-C, systemd's
+    // control-group stop) reaches the children and Redis as well, and their exits are expected.
     stopping = true;
-    await Promise.all(children.map((child) => child.stop(SHUTDOWN_GRACE_MS)));
-    await redis?.stop();
+    redis?.expectStop();
+    const stopAt = performance.now();
+    const untilEnd = (beforeEndMs: number) =>
+      Math.max(0, STOP_BUDGET_MS - beforeEndMs - (performance.now() - stopAt));
+    if (signal) logger.info({ signal }, 'stopping every process');
+    await Promise.all(children.map((child) => child.stop(untilEnd(CHILDREN_KILL_BEFORE_END_MS))));
+    await redis?.stop(untilEnd(REDIS_KILL_BEFORE_END_MS));
     rmSync(paths.urlFile, { force: true });
     release();
     guard.close();
-    logger.info({ exitCode: code }, 'seedblock stopped: every process and the embedded Redis are gone');
-    await drainLogs(1_000);
+    logger.info({ exitCode: code }, 'stopped');
+    await drainLogs(REDIS_KILL_BEFORE_END_MS);
     process.exit(code);
   };
   const crashLoop = (name: string) => {
@@ -71,8 +83,8 @@ async function main() {
   };
   // From the start and for the whole stop: Ctrl-C also reaches every process of the group, and
   // npm passes a signal on as well; a repeated one must not end this process before its children.
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  process.on('SIGINT', () => void stop(0, 'SIGINT'));
+  process.on('SIGTERM', () => void stop(0, 'SIGTERM'));
 
   await guard.ready;
   if (stopping) return;

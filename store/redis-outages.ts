@@ -6,9 +6,10 @@ import { redactRedisUrl } from './redis-url.ts';
  * One log line per change of a connection's state, never one per call: `error` when Redis is lost
  * (or unreachable at start), with the address (password redacted) and the reason in one line, no
  * stack; `info` when it is back, with how long it was away. Each process (API, generator, bot)
- * watches its main connection.
+ * watches its main connection. Lost while `stopping()` (Ctrl-C and systemd's control-group stop
+ * signal the embedded Redis with everything else), it is an `info` line: nothing is wrong.
  */
-export function logRedisOutages(redis: Redis, logger: Logger, url: string): void {
+export function logRedisOutages(redis: Redis, logger: Logger, url: string, stopping: () => boolean): void {
   const address = redactRedisUrl(url);
   // Monotonic time for the outage's length: the manual clock lives in the Redis that is away.
   let lostAt: number | undefined;
@@ -21,7 +22,8 @@ export function logRedisOutages(redis: Redis, logger: Logger, url: string): void
     if (lostAt !== undefined) return;
     lostAt = performance.now();
     // The 'error' of a refused or broken connection comes before; a plain close has none.
-    logger.error({ redis: address, reason }, 'Redis lost; calls needing it fail until it is back');
+    if (stopping()) logger.info({ redis: address, reason }, 'Redis gone while stopping');
+    else logger.error({ redis: address, reason }, 'Redis lost; calls needing it fail until it is back');
     reason = 'connection closed';
   });
   redis.on('ready', () => {

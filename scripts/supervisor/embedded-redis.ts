@@ -7,9 +7,6 @@ import { RestartPolicy } from './restart-policy.ts';
 // generator reconnect by themselves (answering 503 meanwhile). Dying in a crash loop stops the
 // service.
 
-/** A stop waits this long for Redis's own shutdown (AOF with fsync always: nothing is lost). */
-const STOP_MS = 2_000;
-
 export interface EmbeddedRedisEvents {
   started(pid: number): void;
   exited(pid: number): void;
@@ -97,12 +94,23 @@ export class EmbeddedRedis {
     }
   }
 
-  /** SIGTERM (Redis writes its AOF and exits), SIGKILL after STOP_MS. */
-  async stop(): Promise<void> {
+  /**
+   * From now on its exit is expected: no error line, no restart. Said as the stop begins, while
+   * the children are still stopping, since a signal to the whole group reaches Redis at once.
+   */
+  expectStop(): void {
+    this.stopping = true;
+  }
+
+  /**
+   * SIGTERM (Redis writes its AOF and exits), SIGKILL after `killAfterMs` (AOF with fsync always:
+   * nothing acknowledged is lost).
+   */
+  async stop(killAfterMs: number): Promise<void> {
     this.stopping = true;
     const redis = this.redis;
     if (!redis) return;
-    const kill = setTimeout(() => redis.process.kill('SIGKILL'), STOP_MS);
+    const kill = setTimeout(() => redis.process.kill('SIGKILL'), killAfterMs);
     await redis.stop();
     clearTimeout(kill);
   }

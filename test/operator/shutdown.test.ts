@@ -1,9 +1,11 @@
 // Issue 6, operator's view, item 13: graceful shutdown on SIGTERM. Stop accepting, finish the
 // requests and jobs in flight, close Redis, exit 0. The API and the generator worker run as real
 // child processes (node + tsx), as production runs them.
+import { connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portOpen } from '../../scripts/redis-server.ts';
+import { DRAIN_MS, STOP_BUDGET_MS } from '../../runtime/process.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import {
@@ -115,7 +117,71 @@ describe('API process', () => {
       await api.stop(0);
     }
   });
+  it('SIGTERM with a slow upload and an idle keep-alive connection in hand: both cut at DRAIN_MS, gone within the stop budget, last line "stopped"', async () => {
+    const api = await startLoggedApi({ REDIS_URL: redis.url });
+    const sockets: Socket[] = [];
+    try {
+      // An idle keep-alive connection, after one answer.
+      const idle = await rawSocket(api.port, sockets);
+      idle.write(`GET /api/plugin/v1/version HTTP/1.1\r\nHost: x\r\n\r\n`);
+      await idle.received(/^HTTP\/1\.1 200 /);
+      // A slow upload, in flight for the server: it asked for the body (100 Continue) and got half.
+      const slow = await rawSocket(api.port, sockets);
+      slow.write(
+        'POST /api/plugin/v1/report HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Expect: 100-continue\r\nContent-Length: 1000\r\n\r\n',
+      );
+      await slow.received(/^HTTP\/1\.1 100 Continue/);
+      slow.write(`{"pad":"${'p'.repeat(400)}`);
+
+      api.process.kill('SIGTERM');
+      const signalledAt = Date.now();
+      const exit = await exitWithin(api, STOP_BUDGET_MS + 1_000);
+      expect(exit, `gone within the budget; stderr: ${api.stderr()}`).toEqual({ code: 0, signal: null });
+      const tookMs = Date.now() - signalledAt;
+      // The upload was waited for (DRAIN_MS), not answered: its connection was cut.
+      expect(tookMs).toBeGreaterThanOrEqual(DRAIN_MS - 100);
+      expect(slow.closed()).toBe(true);
+      expect(slow.text()).not.toMatch(/HTTP\/1\.1 [2-5]\d\d /);
+      expect(idle.closed()).toBe(true);
+      const lines = logLines(api.stdout());
+      expect(lines.at(-1), api.stdout()).toMatchObject({ name: 'api', msg: 'stopped', exitCode: 0 });
+      expect(lines.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await api.stop(0);
+    }
+  });
 });
+
+interface RawSocket {
+  write(text: string): void;
+  /** Resolves once what the server sent so far matches `pattern`. */
+  received(pattern: RegExp): Promise<void>;
+  text(): string;
+  closed(): boolean;
+}
+
+/** A plain TCP connection to the API, for requests fetch cannot hold half sent. */
+async function rawSocket(port: number, all: Socket[]): Promise<RawSocket> {
+  const socket = connect(port, '127.0.0.1');
+  all.push(socket);
+  let text = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  socket.on('error', () => {}); // a reset is the server cutting it
+  await new Promise((resolve) => socket.once('connect', resolve));
+  return {
+    write: (data) => socket.write(data),
+    received: (pattern) =>
+      pollUntil(
+        async () => text,
+        (t) => pattern.test(t),
+        { what: `server sent ${pattern}`, everyMs: 10 },
+      ).then(() => undefined),
+    text: () => text,
+    closed: () => socket.closed || socket.readableEnded,
+  };
+}
 
 describe('API in this process', () => {
   it('close(graceMs) cuts off a request still running after the grace period', async () => {

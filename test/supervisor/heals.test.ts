@@ -123,7 +123,7 @@ describe('npm start', () => {
     await waitAllGone(pids, [service.port, service.redisPort], 2_000);
     expect(service.lines().at(-1)).toMatchObject({
       name: 'start',
-      msg: 'seedblock stopped: every process and the embedded Redis are gone',
+      msg: 'stopped',
       exitCode: 0,
     });
     expect(existsSync(join(service.dataDir, 'start.lock'))).toBe(false);
