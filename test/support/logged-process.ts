@@ -30,11 +30,18 @@ export interface LoggedProcess {
 
 /**
  * `node --import tsx <script>` in the repo root (or another checkout, `root`) with exactly `env`
- * (plus PATH and HOME).
+ * (plus PATH and HOME). `group`: in a process group of its own (its pid), to be signalled whole
+ * as Ctrl-C or systemd's control-group stop does.
  */
-export function spawnLogged(script: string, env: Record<string, string>, root = ROOT): LoggedProcess {
+export function spawnLogged(
+  script: string,
+  env: Record<string, string>,
+  root = ROOT,
+  { group = false }: { group?: boolean } = {},
+): LoggedProcess {
   const child = spawn(process.execPath, [...TS_NODE_ARGS, script], {
     cwd: root,
+    detached: group,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -34,6 +34,8 @@ export interface SupervisorOptions {
   redisPort?: number;
   /** Resolves once "seedblock running" is logged (default), else at once. */
   waitRunning?: boolean;
+  /** In a process group of its own (the supervisor's pid), for a signal to the whole group. */
+  group?: boolean;
 }
 
 function parseLines(text: string): Record<string, unknown>[] {
@@ -56,18 +58,23 @@ export function tempDataDir(): string {
 
 export async function startSupervisor(
   env: Record<string, string> = {},
-  { dataDir = tempDataDir(), port, redisPort, waitRunning = true }: SupervisorOptions = {},
+  { dataDir = tempDataDir(), port, redisPort, waitRunning = true, group = false }: SupervisorOptions = {},
 ): Promise<Supervisor> {
   const chosenPort = port ?? (await freePort());
   const chosenRedisPort = redisPort ?? (await freePort());
-  const child = spawnLogged('scripts/start.ts', {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    PORT: String(chosenPort),
-    EMBEDDED_REDIS_PORT: String(chosenRedisPort),
-    DATA_DIR: dataDir,
-    ...env,
-  });
+  const child = spawnLogged(
+    'scripts/start.ts',
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: String(chosenPort),
+      EMBEDDED_REDIS_PORT: String(chosenRedisPort),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    undefined,
+    { group },
+  );
   const lines = () => parseLines(child.stdout());
   const matches = (line: Record<string, unknown>, msg: RegExp, fields: Record<string, unknown>) =>
     typeof line.msg === 'string' &&
