@@ -1,5 +1,7 @@
 import { write as fsWrite, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 export type { Logger };
 
@@ -27,7 +29,7 @@ const QUEUE_MAX = 8 * 1024 * 1024;
 const RETRY_MS = 100;
 
 export interface LineDestination extends DestinationStream {
-  /** Starts writing whatever is queued (no-op while a write is in flight). */
+  /** Starts writing whatever is queued (at once, or as soon as the write in flight is done). */
   flush(): void;
   /**
    * Writes everything queued; resolves once it is written or dropped (the fd failed), or after
@@ -51,6 +53,8 @@ export function lineDestination(fd: number): LineDestination {
   let queued = '';
   let inFlight = false;
   let failed = false;
+  /** flush() was asked while a write was in flight: what is queued goes out right after it. */
+  let flushAsked = false;
   /** Called once nothing is queued or in flight (or the fd failed); see drain(). */
   const drained = new Set<() => void>();
 
@@ -69,13 +73,14 @@ export function lineDestination(fd: number): LineDestination {
         return;
       }
       inFlight = false;
-      if (queued && (drained.size > 0 || queued.length >= WRITE_AT)) writeQueued();
+      if (queued && (drained.size > 0 || flushAsked || queued.length >= WRITE_AT)) writeQueued();
       else if (!queued) for (const done of drained) done();
     });
   };
   const writeQueued = () => {
     const bytes = Buffer.from(queued);
     queued = '';
+    flushAsked = false;
     writeOut(bytes);
   };
 
@@ -86,7 +91,9 @@ export function lineDestination(fd: number): LineDestination {
       if (!inFlight && queued.length >= WRITE_AT) writeQueued();
     },
     flush() {
-      if (!failed && !inFlight && queued) writeQueued();
+      if (failed || !queued) return;
+      if (inFlight) flushAsked = true;
+      else writeQueued();
     },
     drain(timeoutMs) {
       this.flush();
@@ -136,7 +143,55 @@ export async function drainLogs(timeoutMs: number): Promise<void> {
   await stdout?.drain(timeoutMs);
 }
 
-/** Structured JSON logs on stdout. */
+/** pino's numeric level of `warn`: lines at it and above are written at once. */
+const WARN = 40;
+
+/**
+ * A person reading: stdout is a terminal. Each process asks of its own stdout: under `npm start`
+ * the children share the supervisor's (stdio inherit), so they all answer alike.
+ */
+function forPeople(): boolean {
+  return isatty(1);
+}
+
+/**
+ * One readable line per event for a person at a terminal: time, level, process, message, then
+ * the line's own fields (pid and hostname left out: one machine, and the process is named). An
+ * error shows as its type and message, not its stack (piped, the JSON line has it all). Colours
+ * unless NO_COLOR.
+ */
+function prettyLines(): (line: string) => string {
+  const pretty = prettyFactory({
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    errorLikeObjectKeys: [],
+    customPrettifiers: {
+      err: (err) => {
+        const { type, message } = (err ?? {}) as { type?: unknown; message?: unknown };
+        return typeof message === 'string' ? `${String(type ?? 'Error')}: ${message}` : String(err);
+      },
+    },
+  });
+  return (line) => pretty(line);
+}
+
+/**
+ * Log lines on stdout: JSON lines (one per event, for machines) unless stdout is a terminal, then
+ * readable lines. Lines are buffered (lineDestination), except that warn and
+ * error lines are written at once, not after the next periodic write.
+ */
 export function createLogger(level: string, name: string): Logger {
-  return pino(logOptions(level, name), stdoutLines());
+  const lines = stdoutLines();
+  const format = forPeople() ? prettyLines() : (line: string) => line;
+  // pino sets `lastLevel` before each write on a stream that asks for it (its multistream does).
+  const destination = {
+    [Symbol.for('pino.metadata')]: true,
+    lastLevel: 0,
+    write(line: string) {
+      lines.write(format(line));
+      if (this.lastLevel >= WARN) lines.flush();
+    },
+  };
+  return pino(logOptions(level, name), destination);
 }

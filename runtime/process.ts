@@ -37,6 +37,7 @@ export const STOP_DEADLINE_MS = STOP_BUDGET_MS - 2_000;
 
 /** How long an exiting process waits for its last log lines to be written (within the budget). */
 const LOG_DRAIN_MS = 1_000;
+// STOP_DEADLINE_MS + LOG_DRAIN_MS stays within STOP_BUDGET_MS.
 
 /** Exits once the log lines written so far are out (or LOG_DRAIN_MS passed). */
 async function exitAfterLogs(code: number): Promise<never> {
@@ -67,7 +68,7 @@ export function stopOnSignal(logger: Logger, message: string, stop: () => Promis
     logger.info({ signal }, message);
     setTimeout(() => {
       logger.warn({ deadlineMs: STOP_DEADLINE_MS }, 'stopped before finishing: the stop took too long');
-      process.exit(1); // the exit handler writes the line (runtime/logger.ts)
+      void exitAfterLogs(1);
     }, STOP_DEADLINE_MS).unref();
     let code = 0;
     try {
