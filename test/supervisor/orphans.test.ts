@@ -116,7 +116,7 @@ describe('a crash loop', () => {
         },
       );
       expect(lines.at(-1)).toMatchObject({
-        msg: 'seedblock stopped: every process and the embedded Redis are gone',
+        msg: 'stopped',
         exitCode: 1,
       });
       await waitAllGone([apiPid], [service.port, service.redisPort], 2_000);
