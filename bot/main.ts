@@ -48,5 +48,7 @@ try {
 } catch (err) {
   const known = err instanceof ConfigError || err instanceof MissingSettingError;
   console.error(known ? err.message : err);
-  process.exit(1);
+  // compose's bot (`--if-configured`, restarted on failure only): without its settings it stays
+  // down after this one line, since restarting cannot fix them; a crash still exits 1.
+  process.exit(known && process.argv.includes('--if-configured') ? 0 : 1);
 }
