@@ -248,7 +248,12 @@ describe('compose.yaml', () => {
   it('passes every setting of .env to every seedblock service, with no interpolation', () => {
     // env_file passes the whole file (the README's table); short syntax, which podman-compose
     // 1.0.3 reads (it fails on the long one). `${VAR:-}` reached containers literally there.
-    for (const service of Object.values(seedblock)) expect([service!.env_file].flat()).toEqual(['.env']);
+    for (const service of Object.values(seedblock)) {
+      expect([service!.env_file].flat()).toEqual(['.env']);
+      // Only what the containers decide themselves overrides .env (README "Containers").
+      for (const name of Object.keys(service!.environment ?? {}))
+        expect(['NODE_ENV', 'REDIS_URL', 'PORT']).toContain(name);
+    }
     expect(text).not.toContain('$');
   });
 
