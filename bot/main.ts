@@ -1,6 +1,6 @@
 import { createLogger } from '../runtime/logger.ts';
 import { resolveRedisUrl } from '../scripts/embedded.ts';
-import { exitAtStart, loadConfig } from '../runtime/config.ts';
+import { ConfigError, exitAtStart, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
 import { isStopping, stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
 import { logRedisOutages } from '../store/redis-outages.ts';
@@ -46,5 +46,11 @@ async function main() {
 try {
   await main();
 } catch (err) {
+  // compose's bot (`--if-configured`, restarted on failure only): without its settings it stays
+  // down after its one line, since restarting cannot fix them; a crash still exits 1.
+  if (err instanceof ConfigError && process.argv.includes('--if-configured')) {
+    console.error(err.message);
+    process.exit(0);
+  }
   exitAtStart(err);
 }

@@ -35,11 +35,13 @@ export interface AuthenticatedKey {
 
 export class TooManyKeysError extends Error {
   override name = 'TooManyKeysError';
-  constructor(
-    readonly live: number,
-    readonly max: number,
-  ) {
+  readonly live: number;
+  readonly max: number;
+
+  constructor(live: number, max: number) {
     super(`this owner already has ${live} live HTTP keys (at most ${max}); revoke one first`);
+    this.live = live;
+    this.max = max;
   }
 }
 

@@ -1,13 +1,22 @@
 /** An answer of the spec's error shape: `{error}` plus the fields the spec names. */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly status: number;
+  readonly error: string;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: number,
-    readonly error: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
+    status: number,
+    error: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
   ) {
     super(error);
+    this.status = status;
+    this.error = error;
+    this.extra = extra;
+    this.headers = headers;
   }
 
   get body(): Record<string, unknown> {

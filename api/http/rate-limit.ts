@@ -18,11 +18,15 @@ import type { TrustProxy } from './trust-proxy.ts';
 
 class RedisCounterStore implements LimiterStore {
   readonly localKeys = false;
-  constructor(
-    private readonly store: Store,
-    readonly prefix: string,
-    private readonly windowMs: number,
-  ) {}
+  private readonly store: Store;
+  readonly prefix: string;
+  private readonly windowMs: number;
+
+  constructor(store: Store, prefix: string, windowMs: number) {
+    this.store = store;
+    this.prefix = prefix;
+    this.windowMs = windowMs;
+  }
 
   async increment(key: string): Promise<IncrementResponse> {
     const { hits, resetAt } = await this.store.countRequest(`${this.prefix}:${key}`, this.windowMs);

@@ -7,8 +7,11 @@ import type { Store } from '../../store/index.ts';
  */
 export class HiddenSeeds {
   #built = false;
+  private readonly store: Store;
 
-  constructor(private readonly store: Store) {}
+  constructor(store: Store) {
+    this.store = store;
+  }
 
   async build(): Promise<number> {
     const hidden = await this.store.buildHiddenSeeds();

@@ -21,8 +21,11 @@ export class MapMemoryCache {
   readonly #entries = new Map<number, MapBytes>();
   readonly #reads = new Set<number>();
   #bytes = 0;
+  readonly maxBytes: number;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
   get bytes(): number {
     return this.#bytes;

@@ -67,10 +67,14 @@ function garbage(detail: string): A2sReply {
 class MalformedError extends Error {}
 
 class Reader {
-  constructor(
-    private readonly buf: Buffer,
-    public at: number,
-  ) {}
+  private readonly buf: Buffer;
+  at: number;
+
+  constructor(buf: Buffer, at: number) {
+    this.buf = buf;
+    this.at = at;
+  }
+
   get left(): number {
     return this.buf.length - this.at;
   }

@@ -30,13 +30,17 @@ export class SupervisedChild {
   private restartTimer: NodeJS.Timeout | undefined;
   private readonly policy = new RestartPolicy();
   private stopping = false;
+  readonly spec: ChildSpec;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly logger: Logger;
+  private readonly events: ChildEvents;
 
-  constructor(
-    readonly spec: ChildSpec,
-    private readonly env: NodeJS.ProcessEnv,
-    private readonly logger: Logger,
-    private readonly events: ChildEvents,
-  ) {}
+  constructor(spec: ChildSpec, env: NodeJS.ProcessEnv, logger: Logger, events: ChildEvents) {
+    this.spec = spec;
+    this.env = env;
+    this.logger = logger;
+    this.events = events;
+  }
 
   start(): void {
     const startedAt = performance.now();

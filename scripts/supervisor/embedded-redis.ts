@@ -17,13 +17,17 @@ export class EmbeddedRedis {
   private redis: LocalRedis | undefined;
   private readonly policy = new RestartPolicy();
   private stopping = false;
+  private readonly dir: string;
+  readonly port: number;
+  private readonly logger: Logger;
+  private readonly events: EmbeddedRedisEvents;
 
-  constructor(
-    private readonly dir: string,
-    readonly port: number,
-    private readonly logger: Logger,
-    private readonly events: EmbeddedRedisEvents,
-  ) {}
+  constructor(dir: string, port: number, logger: Logger, events: EmbeddedRedisEvents) {
+    this.dir = dir;
+    this.port = port;
+    this.logger = logger;
+    this.events = events;
+  }
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;

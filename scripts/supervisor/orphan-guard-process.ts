@@ -15,7 +15,10 @@ export class OrphanGuard {
   /** Resolves once the first guard listens: start nothing before, or a kill could orphan it. */
   readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
 
-  constructor(private readonly logger: Logger) {
+  private readonly logger: Logger;
+
+  constructor(logger: Logger) {
+    this.logger = logger;
     this.spawn();
   }
 

@@ -9,12 +9,15 @@ import { BOT_TOKEN } from './support/snowflakes.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
-function runBot(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+function runBot(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; stderr: string }> {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && k !== 'REDIS_URL'),
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TS_NODE_ARGS, join(root, 'bot', 'main.ts')], {
+    const child = spawn(process.execPath, [...TS_NODE_ARGS, join(root, 'bot', 'main.ts'), ...args], {
       cwd: root,
       env: { ...clean, LOG_LEVEL: 'silent', REDIS_URL: 'redis://127.0.0.1:1', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -41,6 +44,16 @@ describe('bot/main.ts', () => {
       /^invalid configuration:\n {2}DISCORD_APPLICATION_ID: must be set with DISCORD_TOKEN/,
     );
     expect(notAToken.code).toBe(1);
+    expect(notAToken.stderr).toMatch(/^invalid configuration:\n {2}DISCORD_TOKEN: not a bot token/);
+  });
+
+  it('with --if-configured (compose, restart on failure) says what is missing and exits 0, so it stays down', async () => {
+    const [noToken, notAToken] = await Promise.all([
+      runBot({}, ['--if-configured']),
+      runBot({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '1' }, ['--if-configured']),
+    ]);
+    expect(noToken).toEqual({ code: 0, stderr: expect.stringMatching(/^DISCORD_TOKEN is not set[^\n]*\n$/) });
+    expect(notAToken.code).toBe(0);
     expect(notAToken.stderr).toMatch(/^invalid configuration:\n {2}DISCORD_TOKEN: not a bot token/);
   });
 });

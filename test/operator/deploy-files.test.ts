@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { load } from 'js-yaml';
@@ -9,21 +11,29 @@ import { REPO_ROOT } from '../support/child.ts';
 
 // README "Deploying": Dockerfile, compose.yaml and deploy/systemd/. No Docker engine runs and no
 // base image can be pulled here, so this checks what can be: every file, npm script, command and
-// variable they name exists and is accepted by the config schema, and the units pass
-// `systemd-analyze verify`.
+// variable they name exists and is accepted by the config schema, the image holds only what runs
+// and runs it with Node alone, compose passes every setting and hardens every service, the health
+// check file works, and the units pass `systemd-analyze verify`.
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 const UNITS = ['api', 'generator', 'bot'].map((p) => `deploy/systemd/seedblock-${p}.service`);
 
-/** `node --import tsx <file>` names a file of the checkout; `npm run <x>` a script of package.json. */
-function expectRunnable(argv: string[]): void {
+/**
+ * `node <file>` (the image: Node 24 strips the types itself) or `node --import tsx <file>` (systemd:
+ * any supported Node) names a file of the checkout; `npm run <x>` a script of package.json.
+ */
+function expectRunnable(argv: string[], loader: 'node' | 'tsx'): string {
   if (argv[0] === 'npm') {
     expect(Object.keys(scripts)).toContain(argv[argv[1] === 'run' ? 2 : 1]);
-    return;
+    return argv.join(' ');
   }
-  expect(argv.slice(0, 3)).toEqual([expect.stringMatching(/(^|\/)node$/), '--import', 'tsx']);
-  expect(existsSync(join(REPO_ROOT, argv[3]!)), argv[3]).toBe(true);
+  expect(argv[0]).toMatch(/(^|\/)node$/);
+  const file = loader === 'tsx' ? argv[3]! : argv[1]!;
+  if (loader === 'tsx') expect(argv.slice(1, 3)).toEqual(['--import', 'tsx']);
+  else expect(argv).not.toContain('tsx');
+  expect(existsSync(join(REPO_ROOT, file)), file).toBe(true);
+  return file;
 }
 
 /** The environment a file sets, as the processes get it: known variables, accepted by the schema. */
@@ -33,16 +43,17 @@ function expectAcceptedEnv(env: Record<string, string>, where: string): void {
   expect(() => loadConfig(env), where).not.toThrow();
 }
 
-/** Compose's `${VAR:-default}` as it reads with VAR unset. */
-const unsetDefaults = (value: string) => value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+const HEALTHCHECK_FILE = 'scripts/healthcheck.mjs';
 
 describe('Dockerfile', () => {
-  const lines = read('Dockerfile')
+  const stages = read('Dockerfile')
     .replace(/\\\n/g, ' ')
-    .split('\n')
-    .filter((l) => l.trim() && !l.startsWith('#'));
-  const instructions = (name: string) =>
-    lines.filter((l) => l.startsWith(`${name} `)).map((l) => l.slice(name.length + 1));
+    .split(/\n(?=FROM )/)
+    .map((stage) => stage.split('\n').filter((l) => l.trim() && !l.startsWith('#')));
+  const lines = stages.flat();
+  const instructions = (name: string, of = lines) =>
+    of.filter((l) => l.startsWith(`${name} `)).map((l) => l.slice(name.length + 1));
+  const runtime = stages.at(-1)!;
 
   it('is multi-stage, builds the viewer at image build, and runs as a non-root user', () => {
     expect(instructions('FROM').length).toBeGreaterThanOrEqual(2);
@@ -61,9 +72,12 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('checks /healthz, and its command runs a file of the checkout', () => {
-    expect(instructions('HEALTHCHECK').join(' ')).toContain('/healthz');
-    expectRunnable(JSON.parse(instructions('CMD').at(-1)!) as string[]);
+  it('checks /healthz with the health check file, and its command runs a file of the checkout with Node alone', () => {
+    const check = instructions('HEALTHCHECK').join(' ');
+    const argv = JSON.parse(check.slice(check.indexOf('CMD ') + 4)) as string[];
+    expect(expectRunnable(argv, 'node')).toBe(HEALTHCHECK_FILE);
+    expect(argv.at(-1)).toBe('/healthz');
+    expectRunnable(JSON.parse(instructions('CMD').at(-1)!) as string[], 'node');
     expectAcceptedEnv(
       Object.fromEntries(
         instructions('ENV').flatMap((e) => e.split(/\s+/).map((kv) => kv.split('=') as [string, string])),
@@ -72,24 +86,110 @@ describe('Dockerfile', () => {
     );
   });
 
-  it('.dockerignore keeps out dependencies and data, and nothing the image runs or builds from', () => {
-    const ignored = read('.dockerignore')
-      .split('\n')
-      .filter((l) => l.trim() && !l.startsWith('#'));
-    expect(ignored).toEqual(expect.arrayContaining(['node_modules', '.data', '.git', 'viewer/dist']));
-    for (const needed of [
-      'api',
-      'store',
-      'generator',
-      'bot',
-      'scripts',
-      'viewer',
-      'package.json',
-      'package-lock.json',
-    ]) {
-      expect(ignored).not.toContain(needed);
+  it('the runtime stage holds runtime dependencies without tsx, and copies only what runs', () => {
+    const deps = stages.find((stage) => instructions('RUN', stage).some((r) => r.includes('--omit=dev')));
+    expect(deps, 'a stage installs the runtime dependencies only').toBeDefined();
+    expect(instructions('RUN', deps).join(' ')).toMatch(/npm uninstall [^&]*\btsx\b/);
+    expect(instructions('RUN', runtime)).toEqual([]);
+    const copied = instructions('COPY', runtime).flatMap((c) => {
+      const words = c.split(/\s+/);
+      return words.slice(words[0]!.startsWith('--from') ? 1 : 0, -1);
+    });
+    expect(copied).toContain('/app/node_modules');
+    expect(copied).toContain('/app/viewer/dist');
+    for (const path of copied) {
+      expect(path, 'no whole folder of the build').not.toMatch(/^(\.|\/app\/?)$/);
+      expect(path).not.toMatch(/^(test|bench|docs|deploy|viewer\/src)(\/|$)|\.md$|^\.|\.env/);
     }
   });
+
+  it('.dockerignore is an allowlist of what the image builds from, and keeps secrets out of it', () => {
+    const rules = read('.dockerignore')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'));
+    expect(rules[0]).toBe('*');
+    const allowed = rules.filter((r) => r.startsWith('!')).map((r) => r.slice(1));
+    for (const path of allowed) expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
+    for (const secret of ['.env', '.data', 'backup-appendonlydir', '.npmrc', 'test', 'bench', 'docs', '.git'])
+      expect(allowed).not.toContain(secret);
+    // What the allowed folders may hold but the image must not: excluded again after them.
+    const last = rules.findLastIndex((r) => r.startsWith('!'));
+    expect(rules.slice(last + 1)).toEqual(
+      expect.arrayContaining(['**/node_modules', 'viewer/dist', '**/.env*', '**/.npmrc', '**/*.pem']),
+    );
+    // Every file the Dockerfile copies from the context is allowed.
+    for (const copy of instructions('COPY').filter((c) => !c.startsWith('--from'))) {
+      for (const path of copy.split(/\s+/).slice(0, -1)) {
+        if (path !== '.') expect(allowed, path).toContain(path.split('/')[0]);
+      }
+    }
+  });
+});
+
+describe('scripts/healthcheck.mjs', () => {
+  const check = async (status: number | null, path: string) => {
+    const server = createServer((req, res) => {
+      res.writeHead(req.url === path ? status! : 404).end('{"status":"answer"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    if (status === null) await new Promise((resolve) => server.close(resolve));
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        [HEALTHCHECK_FILE, path],
+        { cwd: REPO_ROOT, env: { PATH: process.env.PATH, PORT: String(port), HOST: '::' }, timeout: 30_000 },
+        (err, _stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, stderr }),
+      ),
+    );
+    server.close();
+    return result;
+  };
+
+  it('exits 0 when the API answers the path with 2xx, else 1 with one line saying why', async () => {
+    const [ready, notReady, down] = await Promise.all([
+      check(200, '/readyz'),
+      check(503, '/readyz'),
+      check(null, '/healthz'),
+    ]);
+    expect(ready).toEqual({ code: 0, stderr: '' });
+    expect(notReady.code).toBe(1);
+    expect(notReady.stderr).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/readyz answered 503: \{"status":"answer"\}\n$/,
+    );
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/healthz: .*ECONNREFUSED.*\n$/);
+  });
+});
+
+// Node 22.18+/23.6+ strips types itself, as the image's Node 24 does (Node 20 has no such thing).
+const stripsTypes = Boolean((process.features as { typescript?: string }).typescript);
+describe.skipIf(!stripsTypes)('Node without a loader', () => {
+  it.each(['api/main.ts', 'generator/main.ts', 'bot/main.ts', 'scripts/admin.ts'])(
+    'loads every module of %s (it then refuses a bad PORT)',
+    async (entry) => {
+      const result = await new Promise<{ code: number; out: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [entry, 'servers', 'list'],
+          {
+            cwd: REPO_ROOT,
+            env: {
+              PATH: process.env.PATH,
+              PORT: 'abc',
+              REDIS_URL: 'redis://127.0.0.1:1',
+              LOG_LEVEL: 'silent',
+            },
+            timeout: 60_000,
+          },
+          (err, stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, out: stdout + stderr }),
+        ),
+      );
+      expect(result.out).not.toMatch(/ERR_UNSUPPORTED|ERR_UNKNOWN_FILE|ERR_MODULE|SyntaxError/);
+      expect(result.out).toContain('PORT');
+      expect(result.code).toBe(1);
+    },
+  );
 });
 
 describe('compose.yaml', () => {
@@ -98,16 +198,25 @@ describe('compose.yaml', () => {
     build?: string;
     command?: string[];
     environment?: Record<string, string>;
+    env_file?: string | string[];
     restart?: string;
     profiles?: string[];
     volumes?: string[];
+    ports?: string[];
+    read_only?: boolean;
+    tmpfs?: string[];
+    cap_drop?: string[];
+    security_opt?: string[];
+    stop_grace_period?: string;
     healthcheck?: { test?: string[]; disable?: boolean };
   }
-  const compose = load(read('compose.yaml')) as {
+  const text = read('compose.yaml');
+  const compose = load(text) as {
     services: Record<string, Service>;
     volumes: Record<string, unknown>;
   };
   const { redis, api, generator, bot } = compose.services;
+  const seedblock = { api, generator, bot };
 
   it('runs Redis with AOF on a volume, the API, the generator, and the bot in an optional profile', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['api', 'bot', 'generator', 'redis']);
@@ -118,20 +227,54 @@ describe('compose.yaml', () => {
     expect(bot!.profiles).toEqual(['bot']);
     expect(api!.profiles).toBeUndefined();
     expect(generator!.profiles).toBeUndefined();
-    for (const service of Object.values(compose.services)) expect(service.restart).toBe('unless-stopped');
+    for (const service of [redis, api, generator]) expect(service!.restart).toBe('unless-stopped');
   });
 
-  it('checks readiness of the API on /readyz; every command and variable exists', () => {
-    expect(api!.healthcheck?.test?.join(' ')).toContain('/readyz');
-    for (const [name, service] of Object.entries({ api, generator, bot })) {
+  it('checks readiness of the API on /readyz with the health check file; every command and variable exists', () => {
+    expect(api!.healthcheck?.test).toEqual(['CMD', 'node', HEALTHCHECK_FILE, '/readyz']);
+    // The image's /healthz check would fail on processes that answer no HTTP: off, in a form
+    // podman-compose 1.0.3 understands too (it ignores `disable`).
+    expect(generator!.healthcheck?.test).toEqual(['NONE']);
+    expect(bot!.healthcheck?.test).toEqual(['NONE']);
+    for (const [name, service] of Object.entries(seedblock)) {
       expect(service!.build).toBe('.');
-      expectRunnable(service!.command!);
-      const env = Object.fromEntries(
-        Object.entries(service!.environment ?? {}).map(([k, v]) => [k, unsetDefaults(String(v))]),
-      );
+      expectRunnable(service!.command!, 'node');
+      const env = service!.environment ?? {};
       expect(env.REDIS_URL).toMatch(/^redis:\/\/redis:/);
       expectAcceptedEnv(env, `compose ${name}`);
     }
+  });
+
+  it('passes every setting of .env to every seedblock service, with no interpolation', () => {
+    // env_file passes the whole file (the README's table); short syntax, which podman-compose
+    // 1.0.3 reads (it fails on the long one). `${VAR:-}` reached containers literally there.
+    for (const service of Object.values(seedblock)) {
+      expect([service!.env_file].flat()).toEqual(['.env']);
+      // Only what the containers decide themselves overrides .env (README "Containers").
+      for (const name of Object.keys(service!.environment ?? {}))
+        expect(['NODE_ENV', 'REDIS_URL', 'PORT']).toContain(name);
+    }
+    expect(text).not.toContain('$');
+  });
+
+  it('hardens every service and binds the API to loopback', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service, name).toMatchObject({
+        read_only: true,
+        tmpfs: ['/tmp'],
+        cap_drop: ['ALL'],
+        security_opt: [expect.stringMatching(/^no-new-privileges(:true)?$/)],
+      });
+    }
+    expect(api!.ports).toEqual([expect.stringMatching(/^127\.0\.0\.1:/)]);
+  });
+
+  it("stops within the engines' 10 s, and the bot without its token stays down", () => {
+    for (const service of Object.values(compose.services)) expect(service.stop_grace_period).toBe('10s');
+    // bot/main.ts --if-configured exits 0 on a missing setting (test/bot/main.test.ts), which
+    // on-failure does not restart; a crash exits non-zero and is restarted.
+    expect(bot!.restart).toBe('on-failure');
+    expect(bot!.command).toContain('--if-configured');
   });
 });
 
@@ -155,7 +298,9 @@ describe('deploy/systemd', () => {
     });
     expect(u.User).not.toBe('root');
     expect(u.EnvironmentFile).toBe('/etc/seedblock/seedblock.env');
-    expectRunnable(u.ExecStart!.split(/\s+/));
+    expectRunnable(u.ExecStart!.split(/\s+/), 'tsx');
+    // As long as the engines' grace (compose's stop_grace_period): the processes end within 8 s.
+    expect(u.TimeoutStopSec).toBe('10');
   });
 
   it('the example environment file names only known variables, and they are accepted', () => {

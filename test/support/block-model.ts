@@ -69,11 +69,10 @@ export class BlockModel {
   readonly seeds = new Map<number, ModelSeed>();
   readonly keys: ModelKey[];
   readonly closed: ModelClosedWindow[] = [];
+  now: number;
 
-  constructor(
-    public now: number,
-    kinds: readonly ModelKeyKind[],
-  ) {
+  constructor(now: number, kinds: readonly ModelKeyKind[]) {
+    this.now = now;
     this.keys = kinds.map((kind) => ({ kind, openSeed: null, lastOpenedAt: null }));
   }
 
