@@ -5,7 +5,7 @@ import * as detections from './detections.ts';
 import * as generationQueue from './generation-queue.ts';
 import * as mapCache from './map-cache.ts';
 import * as maps from './maps.ts';
-import { manualClock, systemClock, type Clock } from './clock.ts';
+import { manualClock, redisClock, type Clock } from './clock.ts';
 import type { StoreContext } from './context.ts';
 import * as rateCounter from './rate-counter.ts';
 import { connectRedis, type StoreRedis } from './redis.ts';
@@ -121,15 +121,15 @@ export interface OpenStoreOptions {
   name: string;
 }
 
-/** Connects to Redis and binds a store; with the manual clock, time is read from Redis. */
+/** Connects to Redis and binds a store; time is Redis's (or the manual clock, also in Redis). */
 export function openStore({ redisUrl, prefix, clock, name }: OpenStoreOptions): Store {
   const redis: StoreRedis = connectRedis({ url: redisUrl, name });
-  const chosen: Clock = clock === 'manual' ? manualClock(redis, prefix) : systemClock;
+  const chosen: Clock = clock === 'manual' ? manualClock(redis, prefix) : redisClock(redis);
   return bindStore({ redis, prefix, clock: chosen });
 }
 
 export * from './constants.ts';
-export type { Clock, ManualClock } from './clock.ts';
+export { redisTime, type Clock, type ManualClock } from './clock.ts';
 export type { StoreContext } from './context.ts';
 export {
   DbUnavailableError,
