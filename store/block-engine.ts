@@ -47,7 +47,9 @@ export async function reportSeed(
     report.event,
     ctx.clock.scriptArg,
   );
-  return reportDecision(outcome, until, exhausted);
+  const decision = reportDecision(outcome, until, exhausted);
+  if (decision.blockedUntil !== null) await ctx.confirmReplicated();
+  return decision;
 }
 
 /** The decision of the block engine's Lua step (includes/decide-report.lua), as its result says it. */

@@ -69,7 +69,10 @@ export async function admitAndDecideReport(
   );
   if (answer[0] === 'decided') {
     const [, outcome, until, exhausted] = answer as [string, string, string, number];
-    return { kind: 'decided', decision: reportDecision(outcome, until, exhausted) };
+    const decision = reportDecision(outcome, until, exhausted);
+    // A client told blockedUntil relies on it: only once replicas hold the window (a retry too).
+    if (decision.blockedUntil !== null) await ctx.confirmReplicated();
+    return { kind: 'decided', decision };
   }
   if (answer[0] === 'outdated')
     return { kind: 'outdated', minimum: String(answer[1]), downloadUrl: String(answer[2]) };
