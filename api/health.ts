@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureScriptsLoaded, READY_PING_MS, type Store } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { sendJson } from './http/json-answer.ts';
-import { READY_CHECKS, type Generators, type ReadyCheck, type ReadyCheckName } from './schemas.ts';
+import { CLOCK_SKEW_WARN_MS, measureClockSkew } from './jobs/clock-skew.ts';
+import {
+  READY_CHECKS,
+  type Generators,
+  type ReadyCheck,
+  type ReadyCheckName,
+  type ReadyDetails,
+} from './schemas.ts';
 import { viewerBuilt, viewerDistDir } from './viewer-files.ts';
 
 const LIVENESS_PATH = '/healthz';
@@ -55,19 +62,27 @@ export function healthProbes({ store, config }: Pick<ApiDeps, 'store' | 'config'
     );
 
   async function readiness() {
-    const [redisCheck, scripts, generators] = await Promise.all([
+    const [redisCheck, scripts, generators, clockSkewMs] = await Promise.all([
       check(redis.ping()),
       check(ensureScriptsLoaded(redis)),
       inTime(readGenerators(store)).catch(() => null),
+      inTime(measureClockSkew(redis)).catch(() => null),
     ]);
+    const { replicas, timeoutMs } = store.ctx.replicaAcks;
+    const details: ReadyDetails = {
+      replicasAck: replicas,
+      replicasAckTimeoutMs: timeoutMs,
+      clockSkewMs,
+      clockSkewed: clockSkewMs !== null && Math.abs(clockSkewMs) > CLOCK_SKEW_WARN_MS,
+    };
     const viewer: ReadyCheck = viewerBuilt(distDir)
       ? { ok: true }
       : { ok: false, error: `not built in ${distDir}: run npm run build:viewer` };
     const checks: Record<ReadyCheckName, ReadyCheck> = { redis: redisCheck, scripts, viewer };
     const failed = READY_CHECKS.filter((name) => !checks[name].ok);
     return failed.length === 0
-      ? { status: 'ready' as const, checks, generators }
-      : { status: 'unready' as const, error: 'not ready' as const, failed, checks, generators };
+      ? { status: 'ready' as const, checks, generators, details }
+      : { status: 'unready' as const, error: 'not ready' as const, failed, checks, generators, details };
   }
 
   return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {

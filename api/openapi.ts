@@ -362,7 +362,8 @@ export const OPERATIONS: Operation[] = [
     outsidePrefix: true,
     summary:
       'Readiness: Redis answers a PING within 500 ms, the Lua scripts are loaded, the viewer is built; ' +
-      'also the generator workers seen in the last 30 s and the queue depth (HEAD too; never logged or rate-limited)',
+      'also the generator workers seen in the last 30 s and the queue depth, and in details the replicas an ' +
+      "acknowledged write waits for and this process's clock skew from Redis (HEAD too; never logged or rate-limited)",
     responses: {
       200: {
         description: 'Ready',
@@ -372,6 +373,7 @@ export const OPERATIONS: Operation[] = [
           status: 'ready',
           checks: { redis: { ok: true }, scripts: { ok: true }, viewer: { ok: true } },
           generators: { workers: 2, waiting: 0, active: 1, stalled: false },
+          details: { replicasAck: 1, replicasAckTimeoutMs: 250, clockSkewMs: 3, clockSkewed: false },
         },
       },
       503: {
@@ -388,6 +390,7 @@ export const OPERATIONS: Operation[] = [
             viewer: { ok: true },
           },
           generators: null,
+          details: { replicasAck: 1, replicasAckTimeoutMs: 250, clockSkewMs: null, clockSkewed: false },
         },
       },
     },

@@ -215,11 +215,25 @@ export const GeneratorsSchema = z.object({
 });
 export type Generators = z.infer<typeof GeneratorsSchema>;
 
+/**
+ * Settings and states worth seeing that fail no check: the replicas an acknowledged write waits for
+ * (REDIS_REPLICAS_ACK, REDIS_REPLICAS_ACK_TIMEOUT_MS); this process's clock minus Redis's
+ * (`clockSkewMs`, null when Redis could not be read) and whether it is past 2 s (`clockSkewed`).
+ */
+export const ReadyDetailsSchema = z.object({
+  replicasAck: z.number().int().min(0),
+  replicasAckTimeoutMs: z.number().int().min(0),
+  clockSkewMs: z.number().int().nullable(),
+  clockSkewed: z.boolean(),
+});
+export type ReadyDetails = z.infer<typeof ReadyDetailsSchema>;
+
 /** GET /readyz, 200. */
 export const ReadySchema = z.object({
   status: z.literal('ready'),
   checks: ReadyChecksSchema,
   generators: GeneratorsSchema.nullable(),
+  details: ReadyDetailsSchema,
 });
 /** GET /readyz, 503: `failed` names each check that did not pass. */
 export const UnreadySchema = z.object({
@@ -228,4 +242,5 @@ export const UnreadySchema = z.object({
   failed: z.array(z.enum(READY_CHECKS)).min(1),
   checks: ReadyChecksSchema,
   generators: GeneratorsSchema.nullable(),
+  details: ReadyDetailsSchema,
 });

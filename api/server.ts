@@ -11,6 +11,7 @@ import { answerClientErrors } from './http/client-errors.ts';
 import { drain } from './http/draining.ts';
 import { boundSlowClients, limitBodies, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
+import { startClockSkewWatch } from './jobs/clock-skew.ts';
 import { startGeneratorWatch } from './jobs/generator-watch.ts';
 import { startMapUpkeep } from './jobs/map-upkeep.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
@@ -102,6 +103,7 @@ export async function startApiServer(
   const releases = startReleasePoller(deps);
   const mapCache = startMapUpkeep(deps);
   const generatorWatch = startGeneratorWatch(deps);
+  const clockSkewWatch = startClockSkewWatch(deps);
   const { port } = server.address() as AddressInfo;
   logger.info({ port, prefix: config.API_PREFIX, clock: config.SEEDBLOCK_CLOCK }, 'api listening');
   return {
@@ -114,6 +116,7 @@ export async function startApiServer(
       sweeper.stop();
       releases.stop();
       generatorWatch.stop();
+      clockSkewWatch.stop();
       await new Promise<void>((resolve) => {
         // A request still running after the grace period is cut off, so shutdown always ends.
         const deadline = setTimeout(() => server.closeAllConnections(), graceMs);

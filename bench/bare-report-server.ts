@@ -31,7 +31,7 @@ createServer((req, res) => {
       'http',
       body.seed,
       body.event,
-      Date.now(),
+      '', // Redis's clock (includes/clock.lua), as the API's scripts read it
     );
     const blockedUntil = until === '' ? null : new Date(Number(until)).toISOString();
     const answer = JSON.stringify({ ok: outcome !== 'revoked', blockedUntil });

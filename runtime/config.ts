@@ -111,6 +111,13 @@ export const ConfigSchema = z
     TRUST_PROXY: trustProxy.default('loopback'),
     PUBLIC_URL: publicUrl,
     ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
+    /**
+     * Replicas that must confirm (WAIT) a report that opens a window and a blocklist addition
+     * before the answer: unset, 1 under redis-sentinel:// and 0 otherwise (replicasAck()).
+     */
+    REDIS_REPLICAS_ACK: z.coerce.number().int().min(0).max(16).optional(),
+    /** How long they may take; past it the answer is 503 `db unavailable`. */
+    REDIS_REPLICAS_ACK_TIMEOUT_MS: z.coerce.number().int().min(10).max(5_000).default(250),
     SEEDBLOCK_CLOCK: z.enum(['system', 'manual']).default('system'),
     DISCORD_TOKEN: optionalText.refine(
       (v) => v === undefined || BOT_TOKEN.test(v),
@@ -184,6 +191,11 @@ export const ConfigSchema = z
 
 export type Config = z.infer<typeof ConfigSchema>;
 type Shape = typeof ConfigSchema.shape;
+
+/** REDIS_REPLICAS_ACK, or its default: a Sentinel deployment has a replica to wait for. */
+export function replicasAck(config: Pick<Config, 'REDIS_URL' | 'REDIS_REPLICAS_ACK'>): number {
+  return config.REDIS_REPLICAS_ACK ?? (config.REDIS_URL && parseSentinelUrl(config.REDIS_URL) ? 1 : 0);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

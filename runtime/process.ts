@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError, replicasAck } from './config.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { drainLogs, type Logger } from './logger.ts';
 
@@ -13,6 +13,7 @@ export function storeFromConfig(config: Config, name: string): Store {
     prefix: config.REDIS_PREFIX,
     clock: config.SEEDBLOCK_CLOCK,
     name,
+    replicaAcks: { replicas: replicasAck(config), timeoutMs: config.REDIS_REPLICAS_ACK_TIMEOUT_MS },
   });
 }
 

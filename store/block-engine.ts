@@ -39,16 +39,17 @@ export async function reportSeed(
   ctx: StoreContext,
   report: { serverId: string; kind: CredentialKind; seed: number; event: ReportEvent },
 ): Promise<ReportDecision> {
-  const now = await ctx.clock.now();
   const [outcome, until, exhausted] = await ctx.redis.reportSeed(
     ctx.prefix,
     report.serverId,
     report.kind,
     report.seed,
     report.event,
-    now,
+    ctx.clock.scriptArg,
   );
-  return reportDecision(outcome, until, exhausted);
+  const decision = reportDecision(outcome, until, exhausted);
+  if (decision.blockedUntil !== null) await ctx.confirmReplicated();
+  return decision;
 }
 
 /** The decision of the block engine's Lua step (includes/decide-report.lua), as its result says it. */
@@ -72,11 +73,10 @@ export async function checkSeedBlock(
   seed: number,
   { countView }: { countView: boolean },
 ): Promise<SeedBlock> {
-  const now = await ctx.clock.now();
   const result = await ctx.redis.checkSeedBlock(
     ctx.prefix,
     seed,
-    now,
+    ctx.clock.scriptArg,
     countView ? 1 : 0,
     SEED_COOLDOWN_MS,
     PROTECTION_RECENT_MAX,
@@ -103,8 +103,13 @@ export async function buildHiddenSeeds(ctx: StoreContext): Promise<number> {
 
 /** The sweeper's step: settles up to `limit` windows that have run out. Returns how many. */
 export async function settleExpiredWindows(ctx: StoreContext, limit = 500): Promise<number> {
-  const now = await ctx.clock.now();
-  return ctx.redis.settleExpiredWindows(ctx.prefix, now, limit, SEED_COOLDOWN_MS, PROTECTION_RECENT_MAX);
+  return ctx.redis.settleExpiredWindows(
+    ctx.prefix,
+    ctx.clock.scriptArg,
+    limit,
+    SEED_COOLDOWN_MS,
+    PROTECTION_RECENT_MAX,
+  );
 }
 
 /** Seeds whose window is open now, as the read paths must hide them. */

@@ -7,7 +7,10 @@ export async function addToBlocklist(
   ctx: StoreContext,
   seed: number,
 ): Promise<{ seed: number; added: boolean }> {
-  return { seed, added: (await ctx.redis.changeBlocklist(ctx.prefix, seed, 'add')) === 1 };
+  const added = (await ctx.redis.changeBlocklist(ctx.prefix, seed, 'add')) === 1;
+  // Confirmed even when it was there already: an earlier attempt may not have reached the replicas.
+  await ctx.confirmReplicated();
+  return { seed, added };
 }
 
 export async function removeFromBlocklist(

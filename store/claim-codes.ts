@@ -38,19 +38,17 @@ export async function issueClaimCode(
   ctx: StoreContext,
   { ip, port, issuedBy }: { ip?: string; port?: number; issuedBy?: string } = {},
 ): Promise<IssuedClaimCode> {
-  const now = await ctx.clock.now();
-  const expiresAt = now + CLAIM_CODE_TTL_MS;
   for (;;) {
     const code = randomCode();
-    const stored = await ctx.redis.issueClaimCode(
+    const expiresAt = await ctx.redis.issueClaimCode(
       `${ctx.prefix}code:${code}`,
-      now,
-      expiresAt,
+      ctx.clock.scriptArg,
+      CLAIM_CODE_TTL_MS,
       ip ?? '',
       port ?? '',
       issuedBy ?? '',
     );
-    if (stored === 1) {
+    if (expiresAt !== 0) {
       return {
         code: formatClaimCode(code),
         expiresAt: new Date(expiresAt).toISOString(),
@@ -127,15 +125,15 @@ export async function claimWithCode(
 ): Promise<CodeClaimResult> {
   const code = normalizeClaimCode(claim.code);
   if (!code) return { status: 'invalid code' };
-  const now = await ctx.clock.now();
   const serverId = randomUUID();
   const credential = newCredential();
-  const [outcome, reason] = await ctx.redis.claimWithCode(
+  // detail: the issue time (verified) or why a review (review).
+  const [outcome, detail] = await ctx.redis.claimWithCode(
     ctx.prefix,
     code,
     claim.ip,
     claim.port,
-    now,
+    ctx.clock.scriptArg,
     serverId,
     hashCredential(credential),
     randomUUID(),
@@ -145,11 +143,11 @@ export async function claimWithCode(
   );
   switch (outcome) {
     case 'verified':
-      return { status: 'verified', serverId, credential, issuedAt: new Date(now).toISOString() };
+      return { status: 'verified', serverId, credential, issuedAt: new Date(Number(detail)).toISOString() };
     case 'review':
       return {
         status: 'review',
-        reason: reason as 'ip_mismatch' | 'port_mismatch',
+        reason: detail as 'ip_mismatch' | 'port_mismatch',
         retryAfterSeconds: REVIEW_RETRY_SECONDS,
       };
     default:

@@ -10,7 +10,7 @@ export async function recordDetection(
   const outcome = await ctx.redis.recordDetection(
     ctx.prefix,
     seed,
-    await ctx.clock.now(),
+    ctx.clock.scriptArg,
     randomUUID(),
     queueMax,
     DETECTION_WINDOWS_MS['7d'],

@@ -24,7 +24,7 @@ export async function takeJob(
 
 /** Marks the job running under this worker's lease; 0 when the seed needs no work. */
 export async function startJob(ctx: StoreContext, seed: number, workerId: string): Promise<number> {
-  return ctx.redis.startJob(ctx.prefix, seed, await ctx.clock.now(), JOB_VISIBILITY_MS, workerId);
+  return ctx.redis.startJob(ctx.prefix, seed, ctx.clock.scriptArg, JOB_VISIBILITY_MS, workerId);
 }
 
 export interface GeneratedMap {
@@ -71,7 +71,7 @@ export async function failJob(
 
 /** Sends the jobs of dead workers back to the queue; returns how many. */
 export async function requeueStaleJobs(ctx: StoreContext): Promise<number> {
-  return ctx.redis.requeueStaleJobs(ctx.prefix, await ctx.clock.now(), JOB_VISIBILITY_MS, JOB_MAX_ATTEMPTS);
+  return ctx.redis.requeueStaleJobs(ctx.prefix, ctx.clock.scriptArg, JOB_VISIBILITY_MS, JOB_MAX_ATTEMPTS);
 }
 
 export async function queueDepth(ctx: StoreContext): Promise<{ waiting: number; active: number }> {

@@ -5,10 +5,11 @@ import * as detections from './detections.ts';
 import * as generationQueue from './generation-queue.ts';
 import * as mapCache from './map-cache.ts';
 import * as maps from './maps.ts';
-import { manualClock, systemClock, type Clock } from './clock.ts';
+import { manualClock, redisClock, type Clock } from './clock.ts';
 import type { StoreContext } from './context.ts';
 import * as rateCounter from './rate-counter.ts';
 import { connectRedis, type StoreRedis } from './redis.ts';
+import { replicaWaiter, type ReplicaAcks } from './replication.ts';
 import * as registrations from './registrations.ts';
 import * as reportAdmission from './report-admission.ts';
 import * as reviews from './reviews.ts';
@@ -119,17 +120,26 @@ export interface OpenStoreOptions {
   clock: 'system' | 'manual';
   /** Shown in CLIENT LIST. */
   name: string;
+  /** Replicas that must confirm an acknowledged write (REDIS_REPLICAS_ACK); none by default. */
+  replicaAcks?: ReplicaAcks;
 }
 
-/** Connects to Redis and binds a store; with the manual clock, time is read from Redis. */
-export function openStore({ redisUrl, prefix, clock, name }: OpenStoreOptions): Store {
-  const redis: StoreRedis = connectRedis({ url: redisUrl, name });
-  const chosen: Clock = clock === 'manual' ? manualClock(redis, prefix) : systemClock;
-  return bindStore({ redis, prefix, clock: chosen });
+/** Connects to Redis and binds a store; time is Redis's (or the manual clock, also in Redis). */
+export function openStore({
+  redisUrl,
+  prefix,
+  clock,
+  name,
+  replicaAcks = { replicas: 0, timeoutMs: 0 },
+}: OpenStoreOptions): Store {
+  const redis: StoreRedis = connectRedis({ url: redisUrl, name, waitMs: replicaAcks.timeoutMs });
+  const chosen: Clock = clock === 'manual' ? manualClock(redis, prefix) : redisClock(redis);
+  const confirmReplicated = replicaWaiter(redis, replicaAcks);
+  return bindStore({ redis, prefix, clock: chosen, replicaAcks, confirmReplicated });
 }
 
 export * from './constants.ts';
-export type { Clock, ManualClock } from './clock.ts';
+export { redisTime, type Clock, type ManualClock } from './clock.ts';
 export type { StoreContext } from './context.ts';
 export {
   DbUnavailableError,
@@ -139,6 +149,7 @@ export {
   isStoreFailure,
 } from './errors.ts';
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
+export { ReplicationError, type ReplicaAcks } from './replication.ts';
 export { ensureScriptsLoaded } from './scripts/index.ts';
 export {
   NO_WINDOW_REASONS,

@@ -38,7 +38,7 @@ export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<Map
     `${ctx.prefix}rate:uncachedMapsPerIp:${o.clientKey}`,
     ctx.prefix,
     o.seed,
-    await ctx.clock.now(),
+    ctx.clock.scriptArg,
     SEED_COOLDOWN_MS,
     PROTECTION_RECENT_MAX,
     o.queueMax,
@@ -71,7 +71,7 @@ export async function readJob(ctx: StoreContext, seed: number, queueMax: number)
   const [kind, value] = await ctx.redis.readJob(
     ctx.prefix,
     seed,
-    await ctx.clock.now(),
+    ctx.clock.scriptArg,
     SEED_COOLDOWN_MS,
     PROTECTION_RECENT_MAX,
     queueMax,
@@ -128,7 +128,7 @@ export async function readSeedPage(
   ctx: StoreContext,
   { limit, cursor }: { limit: number; cursor: number | null },
 ): Promise<SeedPage> {
-  const reply = await ctx.redis.readSeedPage(ctx.prefix, await ctx.clock.now(), limit, cursor ?? '');
+  const reply = await ctx.redis.readSeedPage(ctx.prefix, ctx.clock.scriptArg, limit, cursor ?? '');
   if (reply[0] === 'invalid cursor') return { kind: 'invalid cursor' };
   // Runs of entries in dump order, newest run first: the page walks each from its end.
   const items: SeedListItem[] = [];

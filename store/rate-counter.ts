@@ -10,7 +10,7 @@ export interface RateCount {
 export async function countRequest(ctx: StoreContext, key: string, windowMs: number): Promise<RateCount> {
   const [hits, resetAt] = await ctx.redis.countRequest(
     `${ctx.prefix}rate:${key}`,
-    await ctx.clock.now(),
+    ctx.clock.scriptArg,
     windowMs,
   );
   return { hits, resetAt: Number(resetAt) };

@@ -12,6 +12,8 @@ export interface RedisOptions {
   name: string;
   /** Blocking commands (BLMOVE) need a connection without a command timeout. */
   blocking?: boolean;
+  /** Longest WAIT this connection sends (REDIS_REPLICAS_ACK_TIMEOUT_MS): the calls behind it wait as long. */
+  waitMs?: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface RedisOptions {
  * failover: it reconnects to the new master when the Sentinels announce it, or when the old one
  * answers READONLY (a replica now).
  */
-export function connectRedis({ url, name, blocking = false }: RedisOptions): StoreRedis {
+export function connectRedis({ url, name, blocking = false, waitMs = 0 }: RedisOptions): StoreRedis {
   const options: IoRedisOptions = {
     protocol: 2,
     connectionName: name,
@@ -45,7 +47,7 @@ export function connectRedis({ url, name, blocking = false }: RedisOptions): Sto
   // Without a listener ioredis prints every reconnect failure; callers log state changes instead.
   redis.on('error', () => {});
   defineScripts(redis);
-  if (!blocking) watchReplies(redis, REPLY_TIMEOUT_MS);
+  if (!blocking) watchReplies(redis, REPLY_TIMEOUT_MS + waitMs);
   return redis;
 }
 

@@ -69,20 +69,19 @@ export async function issueHttpKey(
   ctx: StoreContext,
   { owner, label }: { owner?: string; label?: string } = {},
 ): Promise<IssuedCredential> {
-  const now = await ctx.clock.now();
   const serverId = randomUUID();
   const credential = newCredential();
-  const [outcome, live] = await ctx.redis.issueHttpKey(
+  const [outcome, live, issuedAt] = await ctx.redis.issueHttpKey(
     ctx.prefix,
     serverId,
     hashCredential(credential),
-    now,
+    ctx.clock.scriptArg,
     owner ?? '',
     HTTP_KEYS_PER_OWNER,
     label ?? '',
   );
   if (outcome !== 'issued') throw new TooManyKeysError(live, HTTP_KEYS_PER_OWNER);
-  return { serverId, credential, issuedAt: new Date(now).toISOString() };
+  return { serverId, credential, issuedAt: new Date(Number(issuedAt)).toISOString() };
 }
 
 /** The key behind a presented credential, or null for a malformed, unknown or revoked one. */
@@ -95,7 +94,7 @@ export async function authenticate(ctx: StoreContext, credential: string): Promi
 
 /** True when the registration was live and is now revoked. */
 export async function revokeRegistration(ctx: StoreContext, serverId: string): Promise<boolean> {
-  return (await ctx.redis.revokeRegistration(ctx.prefix, serverId, await ctx.clock.now())) === 1;
+  return (await ctx.redis.revokeRegistration(ctx.prefix, serverId, ctx.clock.scriptArg)) === 1;
 }
 
 export async function getRegistration(ctx: StoreContext, serverId: string): Promise<Registration | null> {

@@ -19,12 +19,12 @@ export interface ReportSender {
 }
 
 /** ARGV[2..6] of the admission (includes/admit-report.lua); the limits themselves are in the script. */
-function admissionArgs(sender: ReportSender, now: number) {
+function admissionArgs(sender: ReportSender, clock: string) {
   return [
     sender.ipKey,
     credentialLookupHash(sender.credential ?? ''),
     sender.clientIp,
-    now,
+    clock,
     sender.multiplier,
   ] as const;
 }
@@ -40,7 +40,7 @@ function refusal(answer: (string | number)[]): ReportRefusal {
  * registered IP), the per-key limit. For a report whose body is no report: it counts all the same.
  */
 export async function admitReport(ctx: StoreContext, sender: ReportSender): Promise<ReportAdmission> {
-  const answer = await ctx.redis.admitReport(ctx.prefix, ...admissionArgs(sender, await ctx.clock.now()));
+  const answer = await ctx.redis.admitReport(ctx.prefix, ...admissionArgs(sender, ctx.clock.scriptArg));
   if (answer[0] !== 'admitted') return refusal(answer);
   const [, serverId, kind, ip] = answer as [string, string, CredentialKind, string];
   return { kind: 'admitted', key: { serverId, kind, ip: ip || null } };
@@ -62,14 +62,17 @@ export async function admitAndDecideReport(
 ): Promise<ReportResult> {
   const answer = await ctx.redis.admitAndDecideReport(
     ctx.prefix,
-    ...admissionArgs(sender, await ctx.clock.now()),
+    ...admissionArgs(sender, ctx.clock.scriptArg),
     report.seed,
     report.event,
     report.pluginVersion ?? '',
   );
   if (answer[0] === 'decided') {
     const [, outcome, until, exhausted] = answer as [string, string, string, number];
-    return { kind: 'decided', decision: reportDecision(outcome, until, exhausted) };
+    const decision = reportDecision(outcome, until, exhausted);
+    // A client told blockedUntil relies on it: only once replicas hold the window (a retry too).
+    if (decision.blockedUntil !== null) await ctx.confirmReplicated();
+    return { kind: 'decided', decision };
   }
   if (answer[0] === 'outdated')
     return { kind: 'outdated', minimum: String(answer[1]), downloadUrl: String(answer[2]) };

@@ -71,7 +71,7 @@ export async function decideReview(
     id,
     decision,
     moderator,
-    await ctx.clock.now(),
+    ctx.clock.scriptArg,
   );
   if (outcome === 'unknown') return { outcome };
   if (outcome === 'decided') return { outcome, decision, moderator: by ?? '' };

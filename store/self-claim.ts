@@ -35,14 +35,14 @@ export interface SelfClaimDetails {
   userAgent?: string;
 }
 
-function ruleArgs(ctx: StoreContext, req: SelfClaimRequest, now: number) {
+function ruleArgs(ctx: StoreContext, req: SelfClaimRequest) {
   return [
     ctx.prefix,
     req.ip,
     req.ipKey ?? req.ip,
     req.port,
     req.presentedCredential ? hashCredential(req.presentedCredential) : '',
-    now,
+    ctx.clock.scriptArg,
     SELF_CLAIM_INTERVAL_MS,
     SELF_CLAIM_LIVE_MAX,
     SELF_CLAIM_SILENCE_MS,
@@ -68,7 +68,7 @@ export async function checkSelfClaim(
   ctx: StoreContext,
   req: SelfClaimRequest,
 ): Promise<SelfClaimRefusal | null> {
-  return toRefusal(await ctx.redis.checkSelfClaim(...ruleArgs(ctx, req, await ctx.clock.now())));
+  return toRefusal(await ctx.redis.checkSelfClaim(...ruleArgs(ctx, req)));
 }
 
 /** Issues the credential (the probe has confirmed the server), or says why not after all. */
@@ -77,16 +77,15 @@ export async function issueSelfClaim(
   req: SelfClaimRequest,
   details: SelfClaimDetails,
 ): Promise<IssuedCredential | SelfClaimRefusal> {
-  const now = await ctx.clock.now();
   const serverId = randomUUID();
   const credential = newCredential();
   const result = await ctx.redis.issueSelfClaim(
-    ...ruleArgs(ctx, req, now),
+    ...ruleArgs(ctx, req),
     serverId,
     hashCredential(credential),
     details.clientName ?? '',
     details.gameVersion ?? '',
     (details.userAgent ?? '').slice(0, 256),
   );
-  return toRefusal(result) ?? { serverId, credential, issuedAt: new Date(now).toISOString() };
+  return toRefusal(result) ?? { serverId, credential, issuedAt: new Date(Number(result[1])).toISOString() };
 }

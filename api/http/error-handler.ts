@@ -54,6 +54,8 @@ export function errorAnswer(logger: Logger, metrics: Pick<Metrics, 'countError'>
     } else if (isStoreFailure(err)) {
       status = 503;
       body = { error: 'db unavailable' };
+      // Briefly: an outage, a failover, or replicas that did not confirm a write in time.
+      headers = { 'Retry-After': '1' };
       // A refusal (at maxmemory, a replica, a failed script) needs the operator; an outage is
       // already counted and logged by its connection.
       if (isRedisRefusal(err)) logger.error({ err, path }, 'redis refused a command');

@@ -13,6 +13,7 @@
            | { 'decided', outcome, blockedUntil ms or '', exhausted 0/1 } (report-seed.lua's result)
 ]]
 --- @include "spec"
+--- @include "clock"
 --- @include "count-hit"
 --- @include "admit-report"
 --- @include "plugin-minimum"

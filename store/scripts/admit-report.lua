@@ -5,11 +5,12 @@
   KEYS: none; every key is built from the prefix (the per-key counter is named by the server id
         the credential leads to, which is only known inside the script).
   ARGV: [1] prefix  [2] the client's per-IP limit key (its IP, an IPv6 one's /56)  [3] credential
-        hash ('' for a malformed credential)  [4] client IP  [5] now (ms)  [6] the rate limits'
+        hash ('' for a malformed credential)  [4] client IP  [5] clock (see includes/clock.lua)  [6] the rate limits'
         multiplier (RATE_LIMIT_MULTIPLIER)
   Returns: { 'limited', window end ms } | { 'invalid' } | { 'admitted', serverId, kind, ip or '' }
 ]]
 --- @include "spec"
+--- @include "clock"
 --- @include "count-hit"
 --- @include "admit-report"
 

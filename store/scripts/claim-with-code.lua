@@ -9,16 +9,18 @@
   message the same at-least-once way it posts it.
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] normalized code  [3] request ip  [4] request port  [5] now (ms)
+  ARGV: [1] prefix  [2] normalized code  [3] request ip  [4] request port  [5] clock (see includes/clock.lua)
         [6] new serverId  [7] credential sha256  [8] review id (used if a review opens)
         [9] pluginVersion  [10] gameVersion  [11] labApiVersion ('' = none for the last three)
   Touches: code:<code>, review:<id>, reviews:pending, reviews:notify, and what
            createRegistration and revokeRegistration touch.
-  Returns: { 'verified' } | { 'review', reason } | { 'invalid code' } | { 'claim rejected' }
+  Returns: { 'verified', issuedAt ms } | { 'review', reason } | { 'invalid code' } | { 'claim rejected' }
 ]]
+--- @include "clock"
 --- @include "registration"
 
-local prefix, code, ip, port, now = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local prefix, code, ip, port = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local now = string.format('%d', clockNow(ARGV[5]))
 local codeKey = prefix .. 'code:' .. code
 local c = redis.call('HMGET', codeKey, 'status', 'expiresAt', 'expectedIp', 'expectedPort', 'reviewId')
 local status = c[1]
@@ -70,4 +72,4 @@ if status == 'review' then
   redis.call('ZREM', prefix .. 'reviews:pending', c[5])
   redis.call('LPUSH', prefix .. 'reviews:notify', c[5])
 end
-return { 'verified' }
+return { 'verified', now }

@@ -4,11 +4,14 @@
   the expected address meanwhile) takes no decision either; no one decided it.
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] review id  [3] decision ('approved' | 'rejected')  [4] moderator  [5] now
+  ARGV: [1] prefix  [2] review id  [3] decision ('approved' | 'rejected')  [4] moderator  [5] clock (see includes/clock.lua)
   Touches: review:<id>, reviews:pending, code:<code of the review>
   Returns: { 'decided', decision, moderator } | { 'already', status, moderator or '' } | { 'unknown' }
 ]]
-local prefix, id, decision, moderator, now = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+--- @include "clock"
+
+local prefix, id, decision, moderator = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local now = string.format('%d', clockNow(ARGV[5]))
 local reviewKey = prefix .. 'review:' .. id
 local r = redis.call('HMGET', reviewKey, 'status', 'code', 'decidedBy')
 if not r[1] then return { 'unknown' } end

@@ -82,7 +82,7 @@ export interface ScriptCommands {
   settleExpiredWindows(...args: Arg[]): Promise<number>;
   checkSeedBlock(...args: Arg[]): Promise<string>;
   countRequest(...args: Arg[]): Promise<[number, string]>;
-  issueHttpKey(...args: Arg[]): Promise<[string, number]>;
+  issueHttpKey(...args: Arg[]): Promise<[string, number, string]>;
   revokeRegistration(...args: Arg[]): Promise<number>;
   checkSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
   issueSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;

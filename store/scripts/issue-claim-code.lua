@@ -2,15 +2,18 @@
   Stores a new one-time claim code (issued by the chat bot or the CLI).
 
   KEYS: [1] code:<normalized code>
-  ARGV: [1] now (ms)  [2] expires at (ms)  [3] expected ip ('' = register at the request address)
-        [4] expected port ('' = any)  [5] issued by ('' = operator)
-  Returns: 1, or 0 when the code already exists (the caller draws another).
+  ARGV: [1] clock (see includes/clock.lua)  [2] lifetime (ms)  [3] expected ip ('' = register at
+        the request address)  [4] expected port ('' = any)  [5] issued by ('' = operator)
+  Returns: when the code expires (ms), or 0 when the code already exists (the caller draws another).
 ]]
+--- @include "clock"
+
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'status', 'open', 'createdAt', ARGV[1], 'expiresAt', ARGV[2],
-  'expectedIp', ARGV[3], 'expectedPort', ARGV[4], 'issuedBy', ARGV[5])
+local now = clockNow(ARGV[1])
+local expiresAt = now + tonumber(ARGV[2])
+redis.call('HSET', KEYS[1], 'status', 'open', 'createdAt', string.format('%d', now), 'expiresAt',
+  string.format('%d', expiresAt), 'expectedIp', ARGV[3], 'expectedPort', ARGV[4], 'issuedBy', ARGV[5])
 -- Kept a day past expiry so a late resend still gets `invalid code`, then cleaned up. Relative
--- to our clock (not PEXPIREAT): Redis's own clock may differ from it (the manual clock, host skew),
--- and an absolute time in Redis's past would delete the code at once.
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) - tonumber(ARGV[1]) + 86400000)
-return 1
+-- (not PEXPIREAT): the manual clock may be far from Redis's own.
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) + 86400000)
+return expiresAt

@@ -8,20 +8,21 @@
         [14] gameVersion  [15] userAgent ('' = none for the last three)
   Touches: selfclaim:last:<ip key>, ip:<ip key>, address:self:<ip>:<port>, and what createRegistration
            and revokeRegistration touch.
-  Returns: { 'issued' } or a refusal of selfClaimRules.
+  Returns: { 'issued', issuedAt ms } or a refusal of selfClaimRules.
 ]]
+--- @include "clock"
 --- @include "registration"
 --- @include "self-claim-rules"
 
 local prefix, ip, ipKey, port = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-local now, intervalMs = tonumber(ARGV[6]), tonumber(ARGV[7])
+local now, intervalMs = clockNow(ARGV[6]), tonumber(ARGV[7])
 local verdict = selfClaimRules(prefix, ip, ipKey, port, ARGV[5], now, intervalMs, tonumber(ARGV[8]),
   tonumber(ARGV[9]), tonumber(ARGV[10]))
 if verdict[1] ~= 'ok' then return verdict end
-if verdict[2] ~= '' then revokeRegistration(prefix, verdict[2], ARGV[6]) end
-createRegistration(prefix, ARGV[11], ARGV[12], 'self', ARGV[6], {
+if verdict[2] ~= '' then revokeRegistration(prefix, verdict[2], now) end
+createRegistration(prefix, ARGV[11], ARGV[12], 'self', now, {
   ip = ip, ipKey = ipKey, port = port, clientName = ARGV[13], gameVersion = ARGV[14], userAgent = ARGV[15]
 })
 -- Kept in Redis (not only in memory) so an API restart does not reset the interval.
-redis.call('SET', prefix .. 'selfclaim:last:' .. ipKey, ARGV[6], 'PX', intervalMs * 2)
-return { 'issued' }
+redis.call('SET', prefix .. 'selfclaim:last:' .. ipKey, string.format('%d', now), 'PX', intervalMs * 2)
+return { 'issued', string.format('%d', now) }

@@ -3,12 +3,13 @@
   requested is queued.
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] seed cooldown ms  [5] protection recent length
+  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] seed cooldown ms  [5] protection recent length
         [6] queue max
   Touches: what seedBlock and enqueueJob touch; the seed index and queue:wait (read).
   Returns: { 'blocked', until ms } | { 'permanent' } | { 'full' } |
            { status ('queued'|'running'|'ready'|'error'), ahead or error reason }
 ]]
+--- @include "clock"
 --- @include "hidden-seeds"
 --- @include "settle-window"
 --- @include "seed-block"
@@ -16,7 +17,7 @@
 --- @include "memory-headroom"
 --- @include "enqueue-job"
 
-local prefix, seed, now = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local prefix, seed, now = ARGV[1], ARGV[2], clockNow(ARGV[3])
 local block = seedBlock(prefix, seed, now, true, tonumber(ARGV[4]), tonumber(ARGV[5]))
 if block == 'permanent' then return { 'permanent' } end
 if block ~= '' then return { 'blocked', block } end

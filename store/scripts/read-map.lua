@@ -6,7 +6,7 @@
 
   KEYS: [1] the per-IP counter of uncached seeds (hash resetAt, over; up to the limit's seeds in
            the set <key>:members)
-  ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] seed cooldown ms  [5] protection recent length
+  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] seed cooldown ms  [5] protection recent length
         [6] queue max  [7] uncached limit  [8] limit window ms  [9] generator version (an ETag
         starts `"<version>.`; a cached map of another version is not served: 'rebuild')
   Touches: what seedBlock and enqueueJob touch; the seed index (read); the map cache (read, and
@@ -15,6 +15,7 @@
            { 'cached', etag, brotli body, gzip body } | { 'rebuild' } (dumped, not cached) |
            { 'pending' } | { 'error' } | { 'full' } | { 'limited', resetAt ms }
 ]]
+--- @include "clock"
 --- @include "hidden-seeds"
 --- @include "settle-window"
 --- @include "seed-block"
@@ -24,7 +25,7 @@
 --- @include "count-distinct"
 --- @include "map-cache"
 
-local prefix, seed, now = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local prefix, seed, now = ARGV[1], ARGV[2], clockNow(ARGV[3])
 local block = seedBlock(prefix, seed, now, true, tonumber(ARGV[4]), tonumber(ARGV[5]))
 if block == 'permanent' then return { 'permanent' } end
 if block ~= '' then return { 'blocked', block } end

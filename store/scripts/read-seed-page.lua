@@ -6,15 +6,16 @@
   the number of seeds.
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] now (ms)  [3] limit  [4] cursor seed ('' = first page)
+  ARGV: [1] prefix  [2] clock (see includes/clock.lua)  [3] limit  [4] cursor seed ('' = first page)
   Touches (read only): the seed index, windows:open, blocklist
   Returns: { total, next cursor seed or '', run, ... }: each run the entries of consecutive seeds
            of the page as the index stores them (see includes/seed-index.lua), in dump order
            (oldest first), the runs newest first; or { 'invalid cursor' }
 ]]
+--- @include "clock"
 --- @include "seed-index"
 
-local prefix, now, limit, cursor = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+local prefix, now, limit, cursor = ARGV[1], clockNow(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
 
 local seeds, _, _, dumped = indexState(prefix)
 local top = dumped

@@ -4,12 +4,13 @@
   map or job yet, its generation is queued.
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] sighting id  [5] queue max  [6] keep ms (det:all)
+  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] sighting id  [5] queue max  [6] keep ms (det:all)
         [7] seed cooldown ms  [8] protection recent length
   Touches: det:<seed>, det:all, seeds:detected, seeds:known-undumped, the seed index (a dumped
            seed's `detected` flag), and what seedBlock/enqueueJob touch.
   Returns: 'recorded' | 'dropped'
 ]]
+--- @include "clock"
 --- @include "hidden-seeds"
 --- @include "settle-window"
 --- @include "seed-block"
@@ -17,7 +18,7 @@
 --- @include "memory-headroom"
 --- @include "enqueue-job"
 
-local prefix, seed, now, id = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+local prefix, seed, now, id = ARGV[1], ARGV[2], clockNow(ARGV[3]), ARGV[4]
 local block = seedBlock(prefix, seed, now, false, tonumber(ARGV[7]), tonumber(ARGV[8]))
 if block ~= '' and block ~= 'permanent' then return 'dropped' end
 local at = string.format('%d', now)

@@ -4,13 +4,14 @@
   taking it and leasing it) gets a lease now, so it is reclaimed in turn.
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] now (ms)  [3] visibility ms  [4] max attempts
+  ARGV: [1] prefix  [2] clock (see includes/clock.lua)  [3] visibility ms  [4] max attempts
   Touches: queue:leases, queue:active, queue:wait, job:<seed>
   Returns: the number of jobs sent back or failed.
 ]]
+--- @include "clock"
 --- @include "fail-job"
 
-local prefix, now, visibility, maxAttempts = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local prefix, now, visibility, maxAttempts = ARGV[1], clockNow(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local leases = prefix .. 'queue:leases'
 for _, seed in ipairs(redis.call('LRANGE', prefix .. 'queue:active', 0, -1)) do
   if not redis.call('ZSCORE', leases, seed) then

@@ -2,14 +2,15 @@
   The sweeper's step: settles every window that has run out by `now` (at most `limit`).
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] now (ms)  [3] limit  [4] seed cooldown ms  [5] protection recent length
+  ARGV: [1] prefix  [2] clock (see includes/clock.lua)  [3] limit  [4] seed cooldown ms  [5] protection recent length
   Touches: windows:open and, per expired seed, what settleWindow touches.
   Returns: the number of windows settled.
 ]]
+--- @include "clock"
 --- @include "hidden-seeds"
 --- @include "settle-window"
 
-local prefix, now, limit = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local prefix, now, limit = ARGV[1], clockNow(ARGV[2]), tonumber(ARGV[3])
 local cooldownMs, recentMax = tonumber(ARGV[4]), tonumber(ARGV[5])
 local expired = redis.call('ZRANGEBYSCORE', prefix .. 'windows:open', '-inf', string.format('%d', now), 'LIMIT', 0, limit)
 local settled = 0

@@ -3,14 +3,15 @@
   leases it until `now + visibility`. A lease that runs out sends the job back (requeue-stale-jobs).
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] seed  [3] now (ms)  [4] visibility ms  [5] worker id
+  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] visibility ms  [5] worker id
   Touches: job:<seed>, queue:leases, queue:active; the seed index (read)
   Returns: attempts so far (this one included), or 0 when the seed needs no work (it is dumped
            already): the job is then acknowledged here.
 ]]
+--- @include "clock"
 --- @include "seed-index"
 
-local prefix, seed, now, visibility = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local prefix, seed, now, visibility = ARGV[1], ARGV[2], clockNow(ARGV[3]), tonumber(ARGV[4])
 local jobKey = prefix .. 'job:' .. seed
 if seedOrder(prefix, seed) then
   redis.call('LREM', prefix .. 'queue:active', 1, seed)
@@ -18,6 +19,6 @@ if seedOrder(prefix, seed) then
   return 0
 end
 local attempts = redis.call('HINCRBY', jobKey, 'attempts', 1)
-redis.call('HSET', jobKey, 'status', 'running', 'startedAt', ARGV[3], 'worker', ARGV[5])
+redis.call('HSET', jobKey, 'status', 'running', 'startedAt', string.format('%d', now), 'worker', ARGV[5])
 redis.call('ZADD', prefix .. 'queue:leases', string.format('%d', now + visibility), seed)
 return attempts

@@ -65,8 +65,8 @@ describe('Redis behind Sentinel', () => {
     expect(before.status).toBe(200);
     expect(before.body.blockedUntil).toEqual(expect.any(String));
     expect((await get(`${api.base}/maps/960001`)).status).toBe(403);
-    // Replication is asynchronous: the acknowledged window reaches the replica before the switch.
-    expect(await primary.observer.call('WAIT', 1, 5_000)).toBe(1);
+    // No WAIT of our own: the API answered 200 only once the replica had the window (the default
+    // REDIS_REPLICAS_ACK=1 under redis-sentinel://).
 
     await sentinel.client.call('SENTINEL', 'FAILOVER', NAME);
     await pollUntil(

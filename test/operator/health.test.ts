@@ -99,6 +99,12 @@ describe('on a Redis that is stopped, killed and restarted', () => {
       status: 'ready',
       checks: { redis: { ok: true }, scripts: { ok: true }, viewer: { ok: true } },
       generators: { workers: 1, waiting: 0, active: 0, stalled: false },
+      details: {
+        replicasAck: 0,
+        replicasAckTimeoutMs: 250,
+        clockSkewMs: expect.any(Number),
+        clockSkewed: false,
+      },
     });
     for (const res of [await healthz(api, 'HEAD'), await readyz(api, 'HEAD')]) {
       expect(res.status).toBe(200);

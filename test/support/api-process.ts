@@ -49,6 +49,8 @@ export function apiProcessEnv(port: number, env: Record<string, string> = {}): R
 export async function startApiProcess(
   env: Record<string, string> = {},
   timeoutMs = 20_000,
+  /** A command the process runs under, e.g. ['faketime', '-f', '+30s'] for a clock 30 s ahead. */
+  under: string[] = [],
 ): Promise<ApiProcess> {
   const port = await freePort();
   const fullEnv = apiProcessEnv(port, {
@@ -57,7 +59,10 @@ export async function startApiProcess(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const child = spawn(process.execPath, [...TS_NODE_ARGS, 'api/main.ts'], {
+  const [command, ...args] = [...under, process.execPath, ...TS_NODE_ARGS, 'api/main.ts'];
+  const child = spawn(command!, args, {
+    // Under a wrapper (which may fork), signals go to the whole group, so they reach node.
+    detached: under.length > 0,
     cwd: ROOT,
     env: fullEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -67,10 +72,18 @@ export async function startApiProcess(
     stderr = (stderr + chunk).slice(-4_000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    if (under.length === 0) return child.kill(name);
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // the group has ended already
+    }
+  };
   const stop = async (graceMs = 5_000) => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      signal('SIGTERM');
+      const timer = setTimeout(() => signal('SIGKILL'), graceMs);
       await exited;
       clearTimeout(timer);
     }

@@ -18,16 +18,19 @@ export interface LocalSentinel {
 /**
  * A Sentinel on 127.0.0.1 watching the local Redis on `masterPort` as `name`, alone (quorum 1),
  * in a temp dir of its own that stop() removes. Resolves once it knows `replicas` replicas of it,
- * so a failover can start at once.
+ * so a failover can start at once. `failoverTimeoutMs` is also how long it leaves a replica that
+ * replicates from another address (a proxy before the master) before pointing it at the master.
  */
 export async function startLocalSentinel({
   name,
   masterPort,
   replicas,
+  failoverTimeoutMs = 10_000,
 }: {
   name: string;
   masterPort: number;
   replicas: number;
+  failoverTimeoutMs?: number;
 }): Promise<LocalSentinel> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'seedblock-sentinel-'));
@@ -41,7 +44,7 @@ export async function startLocalSentinel({
       `dir ${dir}`,
       `sentinel monitor ${name} 127.0.0.1 ${masterPort} 1`,
       `sentinel down-after-milliseconds ${name} 1000`,
-      `sentinel failover-timeout ${name} 10000`,
+      `sentinel failover-timeout ${name} ${failoverTimeoutMs}`,
       '',
     ].join('\n'),
   );

@@ -1,10 +1,10 @@
 --[[
   Admits a report (spec 5.2 and 8) in the order of its checks: the per-IP limit, the key (a
   game-server key only from the IP it was registered at), the per-key limit. A request stopped by
-  one check is not counted by the later ones. Needs the includes spec and count-hit.
+  one check is not counted by the later ones. Needs the includes spec, clock and count-hit.
   Touches: rate:reportPerIp:<ip key>, credential:<hash>, rate:reportPerKey:<serverId>
   `request`: ipKey (IPv4 address, IPv6 /56), credentialHash ('' for a malformed credential),
-  clientIp, now (ms), multiplier (of the spec's limits, RATE_LIMIT_MULTIPLIER).
+  clientIp, now (ms, by includes/clock), multiplier (of the spec's limits, RATE_LIMIT_MULTIPLIER).
   Returns: { 'limited', window end ms } | { 'invalid' } | { 'admitted', serverId, kind, ip or '' }
 ]]
 local function admitReport(prefix, request)
@@ -29,7 +29,7 @@ local function admissionArgs()
     ipKey = ARGV[2],
     credentialHash = ARGV[3],
     clientIp = ARGV[4],
-    now = tonumber(ARGV[5]),
+    now = clockNow(ARGV[5]),
     multiplier = tonumber(ARGV[6]),
   }
 end

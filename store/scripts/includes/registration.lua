@@ -8,13 +8,13 @@
 local function createRegistration(prefix, serverId, credentialHash, kind, now, fields)
   local serverKey = prefix .. 'server:' .. serverId
   redis.call('HSET', serverKey, 'serverId', serverId, 'kind', kind, 'credentialHash', credentialHash,
-    'issuedAt', now)
+    'issuedAt', string.format('%d', now))
   for name, value in pairs(fields) do
     if value ~= '' then redis.call('HSET', serverKey, name, value) end
   end
   redis.call('HSET', prefix .. 'credential:' .. credentialHash, 'serverId', serverId, 'kind', kind,
     'ip', fields.ip or '')
-  redis.call('ZADD', prefix .. 'servers', now, serverId)
+  redis.call('ZADD', prefix .. 'servers', string.format('%d', now), serverId)
   if fields.owner and fields.owner ~= '' then
     redis.call('SADD', prefix .. 'owner:' .. fields.owner, serverId)
   end
@@ -31,7 +31,7 @@ local function revokeRegistration(prefix, serverId, now)
   local serverKey = prefix .. 'server:' .. serverId
   local r = redis.call('HMGET', serverKey, 'credentialHash', 'revoked', 'owner', 'ip', 'port', 'kind', 'ipKey')
   if not r[1] or r[2] then return false end
-  redis.call('HSET', serverKey, 'revoked', now)
+  redis.call('HSET', serverKey, 'revoked', string.format('%d', now))
   redis.call('EXPIRE', serverKey, REVOKED_RECORD_TTL_SECONDS)
   redis.call('DEL', prefix .. 'credential:' .. r[1])
   redis.call('ZREM', prefix .. 'servers', serverId)
