@@ -69,7 +69,7 @@ function sendMap(
 
 /**
  * GET /maps/{seed} (4.7), given the seed as the path spells it. A map this process holds in memory
- * needs one small Redis round trip, an HGET of the hidden seeds (the full block check, which also
+ * needs one small Redis round trip, an HEXISTS of the hidden seeds (the full block check, which also
  * counts a refused view, only for a seed it names). Otherwise one round trip does the block
  * check, the seed index, the map cache, the job and the uncached-seed limit; a dumped seed in no
  * cache is rebuilt from the seed (a map is a pure function of it: same bytes, same ETag), checked
