@@ -22,7 +22,7 @@ import {
   SEED_MAX,
   SEED_MIN,
   SEEDS_PAGE_MAX,
-} from '../store/index.ts';
+} from '../store/constants.ts';
 
 // The contract of every body we read or write (spec part 4), in one place. Types come from here
 // (the viewer's too, as type-only imports); no field is coerced, so a string in a numeric field is
@@ -220,6 +220,7 @@ export const JobSchema = named(
     error: z.string().optional(),
   }),
 );
+export type Job = z.infer<typeof JobSchema>;
 
 /** 2.5 and 4.9 */
 export const SeedListItemSchema = named(
@@ -233,6 +234,7 @@ export const SeedListItemSchema = named(
     detected: z.boolean(),
   }),
 );
+export type SeedListItem = z.infer<typeof SeedListItemSchema>;
 export const SeedPageSchema = named(
   'SeedList',
   z.object({
@@ -241,6 +243,7 @@ export const SeedPageSchema = named(
     nextCursor: SeedSchema.nullable(),
   }),
 );
+export type SeedList = z.infer<typeof SeedPageSchema>;
 
 /** 2.8 */
 export const OverviewSchema = named(
@@ -254,6 +257,7 @@ export const OverviewSchema = named(
     uptimeSec: z.number().int(),
   }),
 );
+export type OverviewStats = z.infer<typeof OverviewSchema>;
 
 /** 2.7: one of the windows that ended lately. */
 export const ProtectionWindowSchema = named(
@@ -267,6 +271,7 @@ export const ProtectionWindowSchema = named(
     keyKind: z.enum(CREDENTIAL_KINDS).optional(),
   }),
 );
+export type ProtectionWindow = z.infer<typeof ProtectionWindowSchema>;
 /** 2.7 */
 export const ProtectionSchema = named(
   'ProtectionStats',
@@ -277,6 +282,7 @@ export const ProtectionSchema = named(
     recent: z.array(ProtectionWindowSchema),
   }),
 );
+export type ProtectionStats = z.infer<typeof ProtectionSchema>;
 
 /** POST /admin/v1/detections: a sighting from the seed detector. */
 export const DetectionBodySchema = named('DetectionBody', z.object({ seed: SeedSchema }));

@@ -4,6 +4,13 @@ const MINUTE = 60_000;
 export const CREDENTIAL_KINDS = ['plugin', 'self', 'http'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
+export const REPORT_EVENTS = ['round_start', 'round_end', 'periodic'] as const;
+export type ReportEvent = (typeof REPORT_EVENTS)[number];
+
+/** Why a report left the seed without a window (an additive v1 field of the answer). */
+export const NO_WINDOW_REASONS = ['cooldown', 'gap', 'busy', 'closed'] as const;
+export type NoWindowReason = (typeof NO_WINDOW_REASONS)[number];
+
 /** Block cap per credential kind; a seed's budget equals the cap of the reporting key's kind. */
 export const BLOCK_CAP_MS: Record<CredentialKind, number> = {
   plugin: 60 * MINUTE,

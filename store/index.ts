@@ -139,15 +139,7 @@ export {
 } from './errors.ts';
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
 export { ensureScriptsLoaded } from './scripts/index.ts';
-export {
-  NO_WINDOW_REASONS,
-  REPORT_EVENTS,
-  type NoWindowReason,
-  type OpenWindow,
-  type ReportEvent,
-  type ReportDecision,
-  type SeedBlock,
-} from './block-engine.ts';
+export { type OpenWindow, type ReportDecision, type SeedBlock } from './block-engine.ts';
 export {
   BadCursorError,
   TooManyKeysError,
