@@ -1,4 +1,10 @@
-import { PROTECTION_RECENT_MAX, SEED_COOLDOWN_MS, type CredentialKind } from './constants.ts';
+import {
+  PROTECTION_RECENT_MAX,
+  SEED_COOLDOWN_MS,
+  type CredentialKind,
+  type NoWindowReason,
+  type ReportEvent,
+} from './constants.ts';
 import type { StoreContext } from './context.ts';
 import { results } from './redis.ts';
 import { getRegistration, type Registration } from './registrations.ts';
@@ -7,15 +13,8 @@ import { getRegistration, type Registration } from './registrations.ts';
 // scripts/check-seed-block.lua, scripts/settle-expired-windows.lua), each one atomic step, so any
 // number of API processes sharing one Redis decide the same way.
 
-export const REPORT_EVENTS = ['round_start', 'round_end', 'periodic'] as const;
-export type ReportEvent = (typeof REPORT_EVENTS)[number];
-
 export type ReportOutcome =
   'opened' | 'kept' | 'closed' | 'none' | 'exhausted' | 'cooldown' | 'busy' | 'gap' | 'revoked';
-
-/** Why a report left the seed without a window (an additive v1 field of the answer). */
-export const NO_WINDOW_REASONS = ['cooldown', 'gap', 'busy', 'closed'] as const;
-export type NoWindowReason = (typeof NO_WINDOW_REASONS)[number];
 
 export interface ReportDecision {
   outcome: ReportOutcome;
@@ -87,7 +86,7 @@ export async function checkSeedBlock(
 }
 
 /**
- * Whether a seed may be hidden now, in one HGET of seeds:hidden (kept in step with every window
+ * Whether a seed may be hidden now, in one HEXISTS of seeds:hidden (kept in step with every window
  * and the blocklist): false means it is visible; true means checkSeedBlock has the answer (the
  * window may have run out). Trust it only once buildHiddenSeeds has run in this process.
  */

@@ -4,6 +4,13 @@ const MINUTE = 60_000;
 export const CREDENTIAL_KINDS = ['plugin', 'self', 'http'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
+export const REPORT_EVENTS = ['round_start', 'round_end', 'periodic'] as const;
+export type ReportEvent = (typeof REPORT_EVENTS)[number];
+
+/** Why a report left the seed without a window (an additive v1 field of the answer). */
+export const NO_WINDOW_REASONS = ['cooldown', 'gap', 'busy', 'closed'] as const;
+export type NoWindowReason = (typeof NO_WINDOW_REASONS)[number];
+
 /** Block cap per credential kind; a seed's budget equals the cap of the reporting key's kind. */
 export const BLOCK_CAP_MS: Record<CredentialKind, number> = {
   plugin: 60 * MINUTE,
@@ -33,15 +40,19 @@ export const STATS_CACHE_MS = MINUTE;
 export const VERSION_CACHE_SECONDS = 300;
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** Rate limits of spec part 8: requests per window, keyed as the table says. */
+/**
+ * Rate limits of spec part 8: requests per window, keyed as the table says (`per`), and what is
+ * counted. The route table (api/routes/table.ts) names the limits of each route; the OpenAPI
+ * document describes them from here.
+ */
 export const RATE_LIMITS = {
-  reportPerKey: { limit: 12, windowMs: MINUTE },
-  reportPerIp: { limit: 120, windowMs: MINUTE },
-  revokePerIp: { limit: 20, windowMs: MINUTE },
-  pluginClaimPerIp: { limit: 10, windowMs: MINUTE },
-  selfClaimProbePerIp: { limit: 10, windowMs: MINUTE },
-  uncachedMapsPerIp: { limit: 20, windowMs: MINUTE },
-  statsPerIp: { limit: 20, windowMs: MINUTE },
+  reportPerKey: { limit: 12, windowMs: MINUTE, per: 'server key', counts: 'reports' },
+  reportPerIp: { limit: 120, windowMs: MINUTE, per: 'IP', counts: 'reports' },
+  revokePerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'requests' },
+  pluginClaimPerIp: { limit: 10, windowMs: MINUTE, per: 'IP', counts: 'requests' },
+  selfClaimProbePerIp: { limit: 10, windowMs: MINUTE, per: 'IP', counts: 'game-server checks' },
+  uncachedMapsPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'seeds not generated yet' },
+  statsPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'answers not cached' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

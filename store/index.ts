@@ -83,7 +83,6 @@ const operations = {
   clearMinimumVersion: versions.clearMinimumVersion,
   saveLatestRelease: versions.saveLatestRelease,
   countRequest: rateCounter.countRequest,
-  resetRequestCount: rateCounter.resetRequestCount,
 };
 
 type Operations = typeof operations;
@@ -151,15 +150,7 @@ export {
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
 export { ReplicationError, type ReplicaAcks } from './replication.ts';
 export { ensureScriptsLoaded } from './scripts/index.ts';
-export {
-  NO_WINDOW_REASONS,
-  REPORT_EVENTS,
-  type NoWindowReason,
-  type OpenWindow,
-  type ReportEvent,
-  type ReportDecision,
-  type SeedBlock,
-} from './block-engine.ts';
+export { type OpenWindow, type ReportDecision, type SeedBlock } from './block-engine.ts';
 export {
   BadCursorError,
   TooManyKeysError,

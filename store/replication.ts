@@ -15,8 +15,10 @@ export interface ReplicaAcks {
 /** Fewer replicas than required confirmed a write in time: not acknowledged, 503. */
 export class ReplicationError extends DbUnavailableError {
   override name = 'ReplicationError';
-  constructor(readonly detail: string) {
+  readonly detail: string;
+  constructor(detail: string) {
     super();
+    this.detail = detail;
   }
 }
 

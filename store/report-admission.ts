@@ -1,6 +1,6 @@
-import type { CredentialKind } from './constants.ts';
+import type { CredentialKind, ReportEvent } from './constants.ts';
 import type { StoreContext } from './context.ts';
-import { reportDecision, type ReportDecision, type ReportEvent } from './block-engine.ts';
+import { reportDecision, type ReportDecision } from './block-engine.ts';
 import { credentialLookupHash } from './credentials.ts';
 import type { AuthenticatedKey } from './registrations.ts';
 

@@ -5,7 +5,7 @@ import { referenceMap } from './fixture.ts';
 
 const room = (
   shape: Room['shape'],
-  rotY: number,
+  rotY: Room['rotY'],
   zone: Room['zone'] = 'HeavyContainment',
   name = 'Unnamed',
 ) => ({

@@ -1,13 +1,24 @@
 import type { Conn, Door, MapData, Room, Shape, Spawn, Tesla, Zone } from './types.ts';
 
-// Hand-written checks instead of a schema library keep the bundle small. Malformed entries are
-// dropped one by one so a single odd record never hides the whole map; a body without rooms is
-// rejected.
+// A lenient reading of the map body, typed by the API's own schema (types.ts): plain checks instead
+// of a schema library keep the bundle small. Malformed entries are dropped one by one so a single
+// odd record never hides the whole map; a body without rooms is rejected.
 
 type Rec = Record<string, unknown>;
 
-const ZONES: readonly Zone[] = ['LightContainment', 'HeavyContainment', 'Entrance', 'Surface', 'Other'];
-const SHAPES: readonly Shape[] = ['Straight', 'Curve', 'TShape', 'XShape', 'Endroom', 'Undefined'];
+/**
+ * Every value of a union, as a list the compiler holds to the union: a value the schema adds or
+ * drops fails the viewer's type-check (`Missing` is then not never).
+ */
+function allOf<T>() {
+  return <const L extends readonly T[]>(
+    list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> }),
+  ): readonly T[] => list;
+}
+
+const ZONES = allOf<Zone>()(['LightContainment', 'HeavyContainment', 'Entrance', 'Surface', 'Other']);
+const SHAPES = allOf<Shape>()(['Straight', 'Curve', 'TShape', 'XShape', 'Endroom', 'Undefined']);
+const ROTATIONS = allOf<Room['rotY']>()([0, 90, 180, 270]);
 
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -41,7 +52,7 @@ function room(v: unknown): Room | undefined {
     x,
     y,
     z,
-    rotY: num(v.rotY) ?? 0,
+    rotY: ROTATIONS.includes(v.rotY as Room['rotY']) ? (v.rotY as Room['rotY']) : 0,
     variant: str(v.variant) ?? null,
     conn: list(v.conn)
       .map(conn)

@@ -1,110 +1,27 @@
-// Shapes of the read API bodies the viewer uses (spec parts 2.4-2.8).
+// Shapes of the read API bodies the viewer uses (spec parts 2.4-2.8): the types of the zod schemas
+// the API validates and documents with (generator/map-schema.ts, api/schemas.ts), imported as
+// types only, so none of their code reaches the bundle.
 
-export type Zone = 'LightContainment' | 'HeavyContainment' | 'Entrance' | 'Surface' | 'Other';
-export type Shape = 'Straight' | 'Curve' | 'TShape' | 'XShape' | 'Endroom' | 'Undefined';
+import type { FacilityMap, RoomShape, Zone } from '../../../generator/map-schema.ts';
+import type { Job } from '../../../api/schemas.ts';
 
-export interface Conn {
-  x: number;
-  z: number;
-  /** Present only when the neighbour is on another floor. */
-  y?: number;
-  zone?: Zone;
-}
+export type { Conn, Door, Room, Spawn, Tesla, Zone } from '../../../generator/map-schema.ts';
+export type {
+  Job,
+  OverviewStats as Overview,
+  ProtectionStats as Protection,
+  ProtectionWindow,
+  SeedList as SeedPage,
+  SeedListItem as SeedItem,
+} from '../../../api/schemas.ts';
 
-export interface Room {
-  name: string;
-  zone: Zone;
-  shape: Shape;
-  x: number;
-  y: number;
-  z: number;
-  rotY: number;
-  variant: string | null;
-  conn: Conn[];
-}
+export type Shape = RoomShape;
+export type JobStatus = Job['status'];
 
-export interface Spawn {
-  kind: 'structure' | 'item';
-  cat: string;
-  x: number;
-  y: number;
-  z: number;
-  rx: number;
-  rz: number;
-}
-
-export interface Door {
-  name: string;
-  zone: Zone;
-  x: number;
-  y: number;
-  z: number;
-  rotY: number;
-  checkpoint: boolean;
-}
-
-export interface Tesla {
-  x: number;
-  y: number;
-  z: number;
-  rx: number;
-  rz: number;
-}
-
-export interface MapData {
-  seed: number;
-  rooms: Room[];
-  spawns: Spawn[];
-  doors: Door[];
-  teslas: Tesla[];
-  /** Layout template number (from 1) each zone was built from; absent from older maps. */
+/**
+ * A map as the viewer holds it (parse-map.ts): the API's map without the fields the viewer does not
+ * draw, and `layouts` always there, by zone (empty for maps made before layouts existed).
+ */
+export type MapData = Pick<FacilityMap, 'seed' | 'rooms' | 'spawns' | 'doors' | 'teslas'> & {
   layouts: Partial<Record<Zone, number>>;
-}
-
-export type JobStatus = 'queued' | 'running' | 'ready' | 'error';
-
-export interface Job {
-  seed: number;
-  status: JobStatus;
-  ahead?: number;
-  error?: string;
-}
-
-export interface SeedItem {
-  seed: number;
-  roomCount: number;
-  spawns: number;
-  markers: number;
-  dumped: boolean;
-  detected: boolean;
-}
-
-export interface SeedPage {
-  items: SeedItem[];
-  total: number;
-  nextCursor: number | null;
-}
-
-export interface Overview {
-  seedsTracked: number;
-  seedsDumped: number;
-  seedsDetected: number;
-  requestsTotal: number;
-  detections: { '24h': number; '7d': number };
-  uptimeSec: number;
-}
-
-export interface ProtectionWindow {
-  seed: number;
-  at: string;
-  endedAt: string;
-  viewAttempts: number;
-  keyKind?: string;
-}
-
-export interface Protection {
-  seeds: number;
-  windows: number;
-  viewAttemptsBlocked: number;
-  recent: ProtectionWindow[];
-}
+};
