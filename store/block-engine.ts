@@ -10,12 +10,11 @@ import { getRegistration, type Registration } from './registrations.ts';
 export const REPORT_EVENTS = ['round_start', 'round_end', 'periodic'] as const;
 export type ReportEvent = (typeof REPORT_EVENTS)[number];
 
-export type ReportOutcome =
-  'opened' | 'kept' | 'closed' | 'none' | 'exhausted' | 'cooldown' | 'busy' | 'gap' | 'revoked';
-
 /** Why a report left the seed without a window (an additive v1 field of the answer). */
-export const NO_WINDOW_REASONS = ['cooldown', 'gap', 'busy', 'closed'] as const;
+export const NO_WINDOW_REASONS = ['cooldown', 'gap', 'busy', 'closed', 'not_open', 'other_key'] as const;
 export type NoWindowReason = (typeof NO_WINDOW_REASONS)[number];
+
+export type ReportOutcome = 'opened' | 'kept' | 'exhausted' | 'revoked' | NoWindowReason;
 
 export interface ReportDecision {
   outcome: ReportOutcome;
@@ -26,14 +25,8 @@ export interface ReportDecision {
   reason: NoWindowReason | null;
 }
 
-// A round_end never leaves a window open, whether it closed one or found none.
-const REASON_OF: Partial<Record<ReportOutcome, NoWindowReason>> = {
-  cooldown: 'cooldown',
-  gap: 'gap',
-  busy: 'busy',
-  closed: 'closed',
-  none: 'closed',
-};
+const isNoWindowReason = (outcome: string): outcome is NoWindowReason =>
+  (NO_WINDOW_REASONS as readonly string[]).includes(outcome);
 
 export async function reportSeed(
   ctx: StoreContext,
@@ -57,7 +50,8 @@ export function reportDecision(outcome: string, until: string, exhausted: number
     outcome: outcome as ReportOutcome,
     blockedUntil: until === '' ? null : Number(until),
     exhausted: exhausted === 1,
-    reason: REASON_OF[outcome as ReportOutcome] ?? null,
+    // A round_end says whether it closed a window (`closed`) or why not (`not_open`, `other_key`).
+    reason: isNoWindowReason(outcome) ? outcome : null,
   };
 }
 
