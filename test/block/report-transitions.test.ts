@@ -208,7 +208,11 @@ describe('budgets across key kinds (note 3) and the seed cooldown for every key 
     const opened = await report(game, 'round_start', 201);
     await advanceClock(api, MINUTE);
     expect(await report(http, 'round_start', 201)).toEqual(opened);
-    expect(await report(http, 'round_end', 201)).toEqual({ ok: true, blockedUntil: null, reason: 'other_key' });
+    expect(await report(http, 'round_end', 201)).toEqual({
+      ok: true,
+      blockedUntil: null,
+      reason: 'other_key',
+    });
     expect(await report(game, 'periodic', 201)).toEqual(opened);
   });
 });
