@@ -1,11 +1,13 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { STATS_CACHE_MS } from '../../store/index.ts';
+import { SEED_COOLDOWN_MS, STATS_CACHE_MS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { byIp, spendLimit } from '../http/rate-limit.ts';
 
 /**
  * GET /stats/overview and /stats/protection (4.10, 4.11): cached 60 s by the injected clock; a
- * cache hit is not counted against the 20-per-minute limit, a miss is.
+ * cache hit is not counted against the 20-per-minute limit, a miss is. Both answers are
+ * `public, max-age` for what is left of those 60 s (spec: cached 60 s), protection's shorter still
+ * when a seed it lists could open a new window sooner (`shareableFor`).
  */
 export function statsRoutes({ store, config, startedAt, trustProxy }: ApiDeps): Router {
   const perIp = byIp(trustProxy);
@@ -13,8 +15,12 @@ export function statsRoutes({ store, config, startedAt, trustProxy }: ApiDeps): 
     load: () => Promise<T>,
     {
       present = (v) => v,
-      revalidate = false,
-    }: { present?: (value: T) => T | Promise<T>; revalidate?: boolean } = {},
+      shareableFor = () => Infinity,
+    }: {
+      present?: (value: T) => T | Promise<T>;
+      /** How long (ms from `now`) a shared cache may keep this answer, at most. */
+      shareableFor?: (body: T, now: number) => number;
+    } = {},
   ): RequestHandler {
     let entry: { value: T; until: number } | null = null;
     return async (req: Request, res) => {
@@ -25,9 +31,11 @@ export function statsRoutes({ store, config, startedAt, trustProxy }: ApiDeps): 
       }
       const { value, until } = entry;
       const body = await present(value);
-      res
-        .set('Cache-Control', revalidate ? 'no-cache' : `public, max-age=${Math.ceil((until - now) / 1000)}`)
-        .json(body);
+      const maxAge = Math.min(
+        Math.ceil((until - now) / 1000),
+        Math.max(0, Math.floor(shareableFor(body, now) / 1000)),
+      );
+      res.set('Cache-Control', `public, max-age=${maxAge}`).json(body);
     };
   }
 
@@ -49,13 +57,15 @@ export function statsRoutes({ store, config, startedAt, trustProxy }: ApiDeps): 
       },
       {
         // The seed of a live window is never shown (4.11): not from an earlier window of the same
-        // seed, nor from an answer cached before the window opened. Checked on every answer, and
-        // no shared cache may keep one (no-cache), as for maps.
+        // seed, nor from an answer cached before the window opened. Checked on every answer here;
+        // a shared cache keeps an answer only while every seed it lists is in its cooldown (5 min
+        // from its window's end), when no new window of it can open.
         present: async (stats) => {
           const open = await store.openWindowSeeds();
           return { ...stats, recent: stats.recent.filter((w) => !open.has(w.seed)) };
         },
-        revalidate: true,
+        shareableFor: (stats, now) =>
+          Math.min(...stats.recent.map((w) => Date.parse(w.endedAt) + SEED_COOLDOWN_MS - now)),
       },
     ),
   );
