@@ -149,7 +149,7 @@ export const VersionInfoSchema = z.object({
 export const PluginOutdatedSchema = z.object({
   error: z.literal('plugin_outdated'),
   minimum: z.string(),
-  downloadUrl: z.string(),
+  downloadUrl: z.string().meta({ description: 'The latest release page; empty while it is unknown' }),
 });
 
 /** POST /__test__/clock, only with SEEDBLOCK_CLOCK=manual. */
