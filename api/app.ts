@@ -3,39 +3,62 @@ import type { ManualClock } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { docsPageRouter } from './docs-page.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
+import { undecodableSeed } from './http/read-answers.ts';
 import { identifyResponses } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { openApiDocument } from './openapi.ts';
-import { detectionRoutes } from './routes/detections.ts';
-import { jobRoutes } from './routes/jobs.ts';
-import { mapReads, mapRoutes, type MapReads } from './routes/maps.ts';
-import { openApiRoutes } from './routes/openapi.ts';
-import { pluginClaimRoutes } from './routes/plugin-claim.ts';
-import { reportAnswers, reportRoutes, type ReportAnswers } from './routes/report.ts';
-import { revokeRoutes } from './routes/revoke.ts';
-import { seedPageAnswers, seedRoutes, type SeedPageAnswers } from './routes/seeds.ts';
-import { selfClaimRoutes } from './routes/self-claim.ts';
-import { statsRoutes } from './routes/stats.ts';
+import { mapReads } from './routes/maps.ts';
+import { reportAnswers } from './routes/report.ts';
+import type { Handler, HotAnswers } from './routes/route.ts';
+import { seedPageAnswers } from './routes/seeds.ts';
+import { expressPath, routeLabel, ROUTES } from './routes/table.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
-import { versionRoutes } from './routes/version.ts';
 import { seedShareable } from './maps/shareable-seed.ts';
 import { viewerDistDir, viewerRouter } from './viewer-files.ts';
 
+/** The answers the front door gives without express, made once per process and shared with it. */
+export const hotAnswers = (deps: ApiDeps): HotAnswers => ({
+  readMap: mapReads(deps),
+  answerReport: reportAnswers(deps),
+  answerSeedPage: seedPageAnswers(deps),
+});
+
+/**
+ * The routes of the table (routes/table.ts) under the API prefix, as express routes: each labelled
+ * for the metrics from the table, then its handlers (a hot route's: the front door's answer, for the
+ * spellings only express matches).
+ */
+function apiRouter(deps: ApiDeps, hot: HotAnswers): Router {
+  const router = Router();
+  for (const route of ROUTES) {
+    if (route.outsidePrefix) continue;
+    const label = routeLabel(deps.config.API_PREFIX, route);
+    const param = /\{([a-z]+)\}/i.exec(route.path)?.[1];
+    const answer = route.hot?.(hot);
+    const handlers: Handler[] = answer
+      ? [(req, res, next) => answer(req, res, param && (req.params[param] as string)).catch(next)]
+      : route.handlers!(deps);
+    router[route.method](
+      expressPath(route.path),
+      (_req, res, next) => {
+        res.observedRoute = label;
+        next();
+      },
+      ...handlers,
+    );
+  }
+  // A seed that is not even valid percent-encoding fails in the router (read-answers.ts).
+  router.use(undecodableSeed);
+  return router;
+}
+
 /**
  * The express app, which the front door (front-door.ts) hands every request it does not answer
- * itself: (test clock) → map reads in their other spellings → the API routes (JSON body; each
- * route: limits, key, JSON body and its validation, store) → error handler (spec error bodies, 503
- * for Redis). The viewer is served at `/` and the API reference page at `/docs`, outside the API
- * prefix.
+ * itself: (test clock) → the API routes of the table (each: limits, key, JSON body and its
+ * validation, store) → error handler (spec error bodies, 503 for Redis). The viewer is served at
+ * `/` and the API reference page at `/docs`, outside the API prefix.
  */
-export function createApp(
-  deps: ApiDeps,
-  {
-    readMap = mapReads(deps),
-    answerReport = reportAnswers(deps),
-    answerSeedPage = seedPageAnswers(deps),
-  }: { readMap?: MapReads; answerReport?: ReportAnswers; answerSeedPage?: SeedPageAnswers } = {},
-): express.Express {
+export function createApp(deps: ApiDeps, hot: HotAnswers = hotAnswers(deps)): express.Express {
   const { config, store, logger } = deps;
   const app = express();
   app.set('trust proxy', deps.trustProxy);
@@ -47,21 +70,8 @@ export function createApp(
 
   // Before the API router, which answers 404 for everything under an empty API_PREFIX.
   app.use(docsPageRouter(openApiDocument(config.API_PREFIX)));
-  mapRoutes(app, config.API_PREFIX, readMap);
-  const api = Router();
   // No body parser here: each route reads its body after its rate limits (http/json-body.ts).
-  api.use(
-    jobRoutes(deps),
-    seedRoutes(answerSeedPage),
-    reportRoutes(answerReport),
-    selfClaimRoutes(deps),
-    pluginClaimRoutes(deps),
-    revokeRoutes(deps),
-    versionRoutes(deps),
-    statsRoutes(deps),
-    detectionRoutes(deps),
-    openApiRoutes(deps),
-  );
+  const api = apiRouter(deps, hot);
   api.use(notFound);
   app.use(config.API_PREFIX || '/', api);
 

@@ -24,6 +24,6 @@ export interface ApiDeps {
   trustProxy: TrustProxy;
   /** This process's hot map bytes (MAP_MEMORY_CACHE_BYTES). */
   mapMemory: MapMemoryCache;
-  /** The one-HGET visibility check of those bytes. */
+  /** The one-HEXISTS visibility check of those bytes. */
   hiddenSeeds: HiddenSeeds;
 }

@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { isDbUnavailable, isStoreFailure, type Store } from '../store/index.ts';
-import { underApiPrefix } from './http/api-path.ts';
 import type { MapSource } from './maps/memory-cache.ts';
 import { requestMetrics } from './request-metrics.ts';
 
@@ -10,7 +9,7 @@ import { requestMetrics } from './request-metrics.ts';
  * Prometheus metrics of one API process (prom-client). Gauges of shared state (open windows,
  * queue depth, generation time across all workers) are read from Redis at scrape time.
  */
-export function createMetrics(store: Store, apiPrefix = '/api') {
+export function createMetrics(store: Store) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -102,30 +101,15 @@ export function createMetrics(store: Store, apiPrefix = '/api') {
     },
   });
 
-  // The label of each route pattern, worked out on its first request.
-  const routeLabels = new WeakMap<object, string>();
-  const routeLabel = (req: Request): string => {
-    const route = req.route as { path: string } | undefined;
-    if (!route) return 'unmatched';
-    let label = routeLabels.get(route);
-    if (label === undefined) {
-      // The pattern, not the URL, so seeds do not become label values. Routes of the API router
-      // have their paths without its prefix (by `finish` it has restored `req.baseUrl`, so the
-      // prefix is told from the original URL); map routes sit on the app with it.
-      const inApiRouter =
-        underApiPrefix(apiPrefix, req.originalUrl) && !underApiPrefix(apiPrefix, route.path);
-      label = inApiRouter ? `${apiPrefix}${route.path}` : route.path;
-      routeLabels.set(route, label);
-    }
-    return label;
-  };
-
   /**
    * Counts one answered request and its latency, labelled by the route pattern that served it:
-   * `route` when the caller knows it, else the express route that matched.
+   * `route` for the API's routes (their label is the route table's), else the express route that
+   * matched (the viewer's, /metrics), else `unmatched`. The pattern, never the URL: seeds do not
+   * become label values.
    */
   function recordRequest(req: IncomingMessage, status: number, seconds: number, route?: string) {
-    countRequest(route ?? routeLabel(req as Request), req.method!, status, seconds);
+    const matched = (req as Request).route as { path: string } | undefined;
+    countRequest(route ?? matched?.path ?? 'unmatched', req.method!, status, seconds);
   }
 
   return {

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  DoorSchema,
+  LayoutsSchema,
+  MapSchema,
+  RoomSchema,
+  SpawnSchema,
+  TeslaSchema,
+  ZoneSchema,
+  RoomShapeSchema,
+  ConnSchema,
+} from '../generator/map-schema.ts';
 import { HttpError } from './http/http-error.ts';
 import {
   LABEL_MAX,
@@ -13,8 +24,26 @@ import {
   SEEDS_PAGE_MAX,
 } from '../store/index.ts';
 
-// The contract of every body we read or write (spec part 4), in one place. Types come from here;
-// no field is coerced, so a string in a numeric field is 400.
+// The contract of every body we read or write (spec part 4), in one place. Types come from here
+// (the viewer's too, as type-only imports); no field is coerced, so a string in a numeric field is
+// 400. The schemas a client meets by name are in `apiSchemas`: each is one named component of the
+// OpenAPI document (openapi.ts).
+
+/** The named schemas of the OpenAPI document (components.schemas), by their id. */
+export const apiSchemas = z.registry<{ id: string }>();
+const named = <T extends z.ZodType>(id: string, schema: T): T => {
+  apiSchemas.add(schema, { id });
+  return schema;
+};
+named('Map', MapSchema);
+named('Room', RoomSchema);
+named('RoomConnection', ConnSchema);
+named('Spawn', SpawnSchema);
+named('Door', DoorSchema);
+named('Tesla', TeslaSchema);
+named('Layouts', LayoutsSchema);
+named('Zone', ZoneSchema);
+named('RoomShape', RoomShapeSchema);
 
 export const SeedSchema = z.number().int().min(SEED_MIN).max(SEED_MAX);
 export const PortSchema = z.number().int().min(PORT_MIN).max(PORT_MAX);
@@ -61,96 +90,142 @@ export const Rfc3339Schema = z
   .transform((text) => new Date(rfc3339Ms(text)).toISOString())
   .meta({ format: 'date-time', description: 'RFC 3339 date-time, `Z` or any offset; kept as UTC' });
 
-export const ErrorBodySchema = z.object({ error: z.string() }).loose();
+// Error bodies: `{error}` with one of the strings a status may carry, plus named fields for some.
+const errorShapes = new Map<string, z.ZodType>();
+/** `{error}` with one of `errors`, named for them (`invalid credential` → InvalidCredentialError). */
+export function errorShape(errors: readonly [string, ...string[]]): z.ZodType {
+  const id = `${errors
+    .map((e) =>
+      e
+        .replace(/\(.*\)/, '')
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join(''),
+    )
+    .join('Or')}Error`;
+  let shape = errorShapes.get(id);
+  if (!shape) errorShapes.set(id, (shape = named(id, z.object({ error: z.enum(errors) }))));
+  return shape;
+}
+export const DbUnavailableSchema = errorShape(['db unavailable']);
+export const RateLimitedSchema = errorShape(['rate limited']);
 
 /** 4.1 */
-export const SelfClaimBodySchema = z.object({
-  port: PortSchema,
-  clientName: text(LABEL_MAX).optional(),
-  gameVersion: text(VERSION_TEXT_MAX).optional(),
-});
+export const SelfClaimBodySchema = named(
+  'SelfClaimBody',
+  z.object({
+    port: PortSchema,
+    clientName: text(LABEL_MAX).optional(),
+    gameVersion: text(VERSION_TEXT_MAX).optional(),
+  }),
+);
 
 /** 4.4 */
-export const PluginClaimBodySchema = z.object({
-  code: text(128),
-  port: PortSchema,
-  pluginVersion: text(VERSION_TEXT_MAX).optional(),
-  gameVersion: text(VERSION_TEXT_MAX).optional(),
-  labApiVersion: text(VERSION_TEXT_MAX).optional(),
-});
+export const PluginClaimBodySchema = named(
+  'PluginClaimBody',
+  z.object({
+    code: text(128),
+    port: PortSchema,
+    pluginVersion: text(VERSION_TEXT_MAX).optional(),
+    gameVersion: text(VERSION_TEXT_MAX).optional(),
+    labApiVersion: text(VERSION_TEXT_MAX).optional(),
+  }),
+);
 export type PluginClaimBody = z.infer<typeof PluginClaimBodySchema>;
 
 /** 202 of 4.4 */
-export const ClaimReviewSchema = z.object({
-  status: z.literal('review'),
-  reason: z.enum(['ip_mismatch', 'port_mismatch']),
-  retryAfterSeconds: z.number().int(),
-});
+export const ClaimReviewSchema = named(
+  'ClaimReview',
+  z.object({
+    status: z.literal('review'),
+    reason: z.enum(['ip_mismatch', 'port_mismatch']),
+    retryAfterSeconds: z.number().int(),
+  }),
+);
 
 /** 200 of 4.1 and 4.4: the credential is shown this once. */
-export const VerifiedClaimSchema = z.object({
-  status: z.literal('verified'),
-  serverId: z.uuid(),
-  credential: z.string(),
-  issuedAt: isoUtc,
-});
+export const VerifiedClaimSchema = named(
+  'VerifiedClaim',
+  z.object({
+    status: z.literal('verified'),
+    serverId: z.uuid(),
+    credential: z.string(),
+    issuedAt: isoUtc,
+  }),
+);
 
-export const TooManyCredentialsSchema = z.object({
-  error: z.literal('too many credentials'),
-  live: z.number().int(),
-  max: z.number().int(),
-});
+export const TooManyCredentialsSchema = named(
+  'TooManyCredentialsError',
+  z.object({
+    error: z.literal('too many credentials'),
+    live: z.number().int(),
+    max: z.number().int(),
+  }),
+);
 
 /** 4.5 (and 4.2, which uses event, seed and port of it). */
-export const ReportBodySchema = z.object({
-  event: z.enum(REPORT_EVENTS),
-  seed: SeedSchema,
-  port: PortSchema,
-  roundId: text(LABEL_MAX).optional(),
-  roundStartedAt: Rfc3339Schema.optional(),
-  elapsedSeconds: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  pluginVersion: text(VERSION_TEXT_MAX).optional(),
-});
+export const ReportBodySchema = named(
+  'ReportBody',
+  z.object({
+    event: z.enum(REPORT_EVENTS),
+    seed: SeedSchema,
+    port: PortSchema,
+    roundId: text(LABEL_MAX).optional(),
+    roundStartedAt: Rfc3339Schema.optional(),
+    elapsedSeconds: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    pluginVersion: text(VERSION_TEXT_MAX).optional(),
+  }),
+);
 export type ReportBody = z.infer<typeof ReportBodySchema>;
 
-export const ReportResponseSchema = z.object({
-  ok: z.literal(true),
-  blockedUntil: isoUtc.nullable(),
-  exhausted: z.literal(true).optional(),
-  /**
-   * Added in v1 (additive): why no window is open, whenever blockedUntil is null without
-   * exhausted. A round_end answers `closed` only when it closed this key's window of the seed,
-   * `not_open` when the seed had no open window, `other_key` when another key's window holds it.
-   */
-  reason: z
-    .enum(NO_WINDOW_REASONS)
-    .optional()
-    .meta({
-      description:
-        'Why no window is open (additive). `cooldown`: the seed rests 5 min after a window; ' +
-        '`busy`: this key holds another seed; `gap`: this key opened a window under 5 min ago; ' +
-        '`closed`: this round_end closed the window; `not_open`: round_end for a seed with no open ' +
-        "window; `other_key`: round_end for a seed another key's window holds (it stays open)",
-    }),
-});
+export const ReportResponseSchema = named(
+  'ReportAccepted',
+  z.object({
+    ok: z.literal(true),
+    blockedUntil: isoUtc.nullable(),
+    exhausted: z.literal(true).optional(),
+    /**
+     * Added in v1 (additive): why no window is open, whenever blockedUntil is null without
+     * exhausted. A round_end answers `closed` only when it closed this key's window of the seed,
+     * `not_open` when the seed had no open window, `other_key` when another key's window holds it.
+     */
+    reason: z
+      .enum(NO_WINDOW_REASONS)
+      .optional()
+      .meta({
+        description:
+          'Why no window is open (additive). `cooldown`: the seed rests 5 min after a window; ' +
+          '`busy`: this key holds another seed; `gap`: this key opened a window under 5 min ago; ' +
+          '`closed`: this round_end closed the window; `not_open`: round_end for a seed with no open ' +
+          "window; `other_key`: round_end for a seed another key's window holds (it stays open)",
+      }),
+  }),
+);
 export type ReportResponse = z.infer<typeof ReportResponseSchema>;
 
 /** 4.3: the key to revoke is the bearer credential; no body is needed. */
-export const RevokeResponseSchema = z.object({ ok: z.literal(true) });
+export const RevokeResponseSchema = named('RevokeAccepted', z.object({ ok: z.literal(true) }));
 
 /** 2.9 */
-export const VersionInfoSchema = z.object({
-  latest: z.string().nullable(),
-  minimum: z.string().nullable(),
-  downloadUrl: z.string().nullable(),
-});
+export const VersionInfoSchema = named(
+  'VersionInfo',
+  z.object({
+    latest: z.string().nullable(),
+    minimum: z.string().nullable(),
+    downloadUrl: z.string().nullable(),
+  }),
+);
 
 /** 426 of claim and report. */
-export const PluginOutdatedSchema = z.object({
-  error: z.literal('plugin_outdated'),
-  minimum: z.string(),
-  downloadUrl: z.string().meta({ description: 'The latest release page; empty while it is unknown' }),
-});
+export const PluginOutdatedSchema = named(
+  'PluginOutdatedError',
+  z.object({
+    error: z.literal('plugin_outdated'),
+    minimum: z.string(),
+    downloadUrl: z.string().meta({ description: 'The latest release page; empty while it is unknown' }),
+  }),
+);
 
 /** POST /__test__/clock, only with SEEDBLOCK_CLOCK=manual. */
 export const ClockMoveSchema = z.union([
@@ -172,65 +247,92 @@ export const SeedsQuerySchema = z.object({
   limit: decimalText.pipe(z.number().int().min(1).max(SEEDS_PAGE_MAX)).optional(),
 });
 
-export const MapPendingSchema = z.object({ status: z.literal('pending'), job: z.literal('queued') });
-export const MapUnavailableSchema = z.object({
-  status: z.literal('busy'),
-  error: z.literal('map unavailable'),
-});
-export const BlockedSchema = z.object({ error: z.literal('blocked'), blockedUntil: isoUtc.optional() });
+export const MapPendingSchema = named(
+  'MapPending',
+  z.object({ status: z.literal('pending'), job: z.literal('queued') }),
+);
+export const MapUnavailableSchema = named(
+  'MapUnavailableError',
+  z.object({
+    status: z.literal('busy'),
+    error: z.literal('map unavailable'),
+  }),
+);
+export const BlockedSchema = named(
+  'BlockedError',
+  z.object({ error: z.literal('blocked'), blockedUntil: isoUtc.optional() }),
+);
 
 /** 2.6 */
-export const JobSchema = z.object({
-  seed: SeedSchema,
-  status: z.enum(['queued', 'running', 'ready', 'error']),
-  ahead: z.number().int().min(0).optional(),
-  error: z.string().optional(),
-});
+export const JobSchema = named(
+  'Job',
+  z.object({
+    seed: SeedSchema,
+    status: z.enum(['queued', 'running', 'ready', 'error']),
+    ahead: z.number().int().min(0).optional(),
+    error: z.string().optional(),
+  }),
+);
 
 /** 2.5 and 4.9 */
-export const SeedListItemSchema = z.object({
-  seed: SeedSchema,
-  roomCount: z.number().int(),
-  spawns: z.number().int(),
-  markers: z.number().int(),
-  dumped: z.boolean(),
-  detected: z.boolean(),
-});
-export const SeedPageSchema = z.object({
-  items: z.array(SeedListItemSchema),
-  total: z.number().int(),
-  nextCursor: SeedSchema.nullable(),
-});
+export const SeedListItemSchema = named(
+  'SeedListItem',
+  z.object({
+    seed: SeedSchema,
+    roomCount: z.number().int(),
+    spawns: z.number().int(),
+    markers: z.number().int(),
+    dumped: z.boolean(),
+    detected: z.boolean(),
+  }),
+);
+export const SeedPageSchema = named(
+  'SeedList',
+  z.object({
+    items: z.array(SeedListItemSchema),
+    total: z.number().int(),
+    nextCursor: SeedSchema.nullable(),
+  }),
+);
 
 /** 2.8 */
-export const OverviewSchema = z.object({
-  seedsTracked: z.number().int(),
-  seedsDumped: z.number().int(),
-  seedsDetected: z.number().int(),
-  requestsTotal: z.number().int(),
-  detections: z.object({ '24h': z.number().int(), '7d': z.number().int() }),
-  uptimeSec: z.number().int(),
-});
+export const OverviewSchema = named(
+  'OverviewStats',
+  z.object({
+    seedsTracked: z.number().int(),
+    seedsDumped: z.number().int(),
+    seedsDetected: z.number().int(),
+    requestsTotal: z.number().int(),
+    detections: z.object({ '24h': z.number().int(), '7d': z.number().int() }),
+    uptimeSec: z.number().int(),
+  }),
+);
 
+/** 2.7: one of the windows that ended lately. */
+export const ProtectionWindowSchema = named(
+  'ProtectionWindow',
+  z.object({
+    seed: SeedSchema,
+    at: isoUtc,
+    endedAt: isoUtc,
+    viewAttempts: z.number().int(),
+    /** Added in v1 (additive): the kind of key that held the window; absent for older windows. */
+    keyKind: z.enum(CREDENTIAL_KINDS).optional(),
+  }),
+);
 /** 2.7 */
-export const ProtectionSchema = z.object({
-  seeds: z.number().int(),
-  windows: z.number().int(),
-  viewAttemptsBlocked: z.number().int(),
-  recent: z.array(
-    z.object({
-      seed: SeedSchema,
-      at: isoUtc,
-      endedAt: isoUtc,
-      viewAttempts: z.number().int(),
-      /** Added in v1 (additive): the kind of key that held the window; absent for older windows. */
-      keyKind: z.enum(CREDENTIAL_KINDS).optional(),
-    }),
-  ),
-});
+export const ProtectionSchema = named(
+  'ProtectionStats',
+  z.object({
+    seeds: z.number().int(),
+    windows: z.number().int(),
+    viewAttemptsBlocked: z.number().int(),
+    recent: z.array(ProtectionWindowSchema),
+  }),
+);
 
 /** POST /admin/v1/detections: a sighting from the seed detector. */
-export const DetectionBodySchema = z.object({ seed: SeedSchema });
+export const DetectionBodySchema = named('DetectionBody', z.object({ seed: SeedSchema }));
 
 /** Parses `value` with `schema`, or throws the spec's 400 (`error` as given). */
 export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, error = 'invalid request'): T {
@@ -240,7 +342,7 @@ export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, error = 'inv
 }
 
 /** GET /healthz: liveness, answered while the event loop runs. */
-export const LivenessSchema = z.object({ status: z.literal('ok') });
+export const LivenessSchema = named('Liveness', z.object({ status: z.literal('ok') }));
 
 /** One readiness check: passed, or why not. */
 const ReadyCheckSchema = z.union([
@@ -260,25 +362,34 @@ const ReadyChecksSchema = z.object({
  * The generator workers seen in the last 30 s and the queue depth; `stalled` when jobs wait and
  * no worker is there (reported, not a failed check). Null when Redis could not be read.
  */
-export const GeneratorsSchema = z.object({
-  workers: z.number().int().min(0),
-  waiting: z.number().int().min(0),
-  active: z.number().int().min(0),
-  stalled: z.boolean(),
-});
+export const GeneratorsSchema = named(
+  'Generators',
+  z.object({
+    workers: z.number().int().min(0),
+    waiting: z.number().int().min(0),
+    active: z.number().int().min(0),
+    stalled: z.boolean(),
+  }),
+);
 export type Generators = z.infer<typeof GeneratorsSchema>;
 
 /** GET /readyz, 200. */
-export const ReadySchema = z.object({
-  status: z.literal('ready'),
-  checks: ReadyChecksSchema,
-  generators: GeneratorsSchema.nullable(),
-});
+export const ReadySchema = named(
+  'Readiness',
+  z.object({
+    status: z.literal('ready'),
+    checks: ReadyChecksSchema,
+    generators: GeneratorsSchema.nullable(),
+  }),
+);
 /** GET /readyz, 503: `failed` names each check that did not pass. */
-export const UnreadySchema = z.object({
-  status: z.literal('unready'),
-  error: z.literal('not ready'),
-  failed: z.array(z.enum(READY_CHECKS)).min(1),
-  checks: ReadyChecksSchema,
-  generators: GeneratorsSchema.nullable(),
-});
+export const UnreadySchema = named(
+  'UnreadyError',
+  z.object({
+    status: z.literal('unready'),
+    error: z.literal('not ready'),
+    failed: z.array(z.enum(READY_CHECKS)).min(1),
+    checks: ReadyChecksSchema,
+    generators: GeneratorsSchema.nullable(),
+  }),
+);

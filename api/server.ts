@@ -74,7 +74,7 @@ export async function startApiServer(
     probe,
     requests,
     startedAt,
-    metrics: createMetrics(store, config.API_PREFIX),
+    metrics: createMetrics(store),
     trustProxy: compileTrustProxy(config.TRUST_PROXY),
     mapMemory: new MapMemoryCache(config.MAP_MEMORY_CACHE_BYTES),
     hiddenSeeds: new HiddenSeeds(store),

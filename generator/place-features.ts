@@ -11,9 +11,6 @@ const TABLES = JSON.parse(
   readFileSync(new URL('./data/prefab-features.json', import.meta.url), 'utf8'),
 ) as FeatureTables;
 
-/** Prefabs with a table (from the dump); others get no spawns or doors. */
-export const COVERED_PREFABS: ReadonlySet<string> = new Set(Object.keys(TABLES.prefabs));
-
 const TESLA_PREFAB = 'HCZ_Tesla_Rework';
 
 export interface Features {

@@ -81,7 +81,7 @@ export async function checkSeedBlock(
 }
 
 /**
- * Whether a seed may be hidden now, in one HGET of seeds:hidden (kept in step with every window
+ * Whether a seed may be hidden now, in one HEXISTS of seeds:hidden (kept in step with every window
  * and the blocklist): false means it is visible; true means checkSeedBlock has the answer (the
  * window may have run out). Trust it only once buildHiddenSeeds has run in this process.
  */

@@ -82,7 +82,6 @@ const operations = {
   clearMinimumVersion: versions.clearMinimumVersion,
   saveLatestRelease: versions.saveLatestRelease,
   countRequest: rateCounter.countRequest,
-  resetRequestCount: rateCounter.resetRequestCount,
 };
 
 type Operations = typeof operations;

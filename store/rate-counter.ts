@@ -15,7 +15,3 @@ export async function countRequest(ctx: StoreContext, key: string, windowMs: num
   );
   return { hits, resetAt: Number(resetAt) };
 }
-
-export async function resetRequestCount(ctx: StoreContext, key: string): Promise<void> {
-  await ctx.redis.del(`${ctx.prefix}rate:${key}`);
-}

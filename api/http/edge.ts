@@ -3,7 +3,7 @@ import type { ApiDeps } from '../deps.ts';
 import { underApiPrefix } from './api-path.ts';
 import { httpsRedirect } from './https-redirect.ts';
 import { sendJson } from './json-answer.ts';
-import { mapRoutePath } from '../routes/maps.ts';
+import { MAP_READ, routeLabel } from '../routes/table.ts';
 import { requestObserver } from './request-observer.ts';
 import { untrustedForwardingWarning } from './untrusted-forwarding.ts';
 
@@ -15,7 +15,7 @@ import { untrustedForwardingWarning } from './untrusted-forwarding.ts';
  */
 export function edge({ logger, metrics, requests, config, trustProxy }: ApiDeps) {
   const observe = requestObserver(logger, metrics, {
-    route: mapRoutePath(config.API_PREFIX),
+    route: routeLabel(config.API_PREFIX, MAP_READ),
     every: config.MAP_READ_LOG_SAMPLE,
   });
   const checkForwarding = untrustedForwardingWarning(logger, trustProxy, config.TRUST_PROXY);

@@ -3,7 +3,7 @@ import type { ApiDeps } from '../deps.ts';
 
 /**
  * The map upkeep of one API process, once a second. First, until it succeeds: seeds:hidden is
- * built afresh (then held maps are checked with one HGET), the map cache is trimmed to this
+ * built afresh (then held maps are checked with one HEXISTS), the map cache is trimmed to this
  * process's MAP_CACHE_MAX_BYTES (it may have been lowered since the maps were kept), and seeds of
  * the layout before the seed index are moved into it. Then the cache is told
  * which maps this process served from its own memory, so its least-recently-read order follows

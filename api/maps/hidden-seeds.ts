@@ -1,7 +1,7 @@
 import type { Store } from '../../store/index.ts';
 
 /**
- * The one-HGET visibility check of maps this process holds (store mayBeHidden), trusted only once
+ * The one-HEXISTS visibility check of maps this process holds (store mayBeHidden), trusted only once
  * this process has built seeds:hidden itself (the map upkeep does, at start): until then, and for
  * any seed it names, the full check of the window and the blocklist decides.
  */

@@ -58,4 +58,3 @@ export function mapRebuilds() {
     return pending;
   };
 }
-export type MapRebuilds = ReturnType<typeof mapRebuilds>;

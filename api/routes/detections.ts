@@ -1,18 +1,20 @@
-import { Router } from 'express';
 import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/json-body.ts';
 import { requireAdmin } from '../http/require-admin.ts';
 import { DetectionBodySchema, parseOr400 } from '../schemas.ts';
+import type { Handler } from './route.ts';
 
 /**
  * POST /admin/v1/detections `{seed}`: a sighting from the seed detector (outside this service).
  * Dropped while the seed's window is open. 200 `{seed, recorded}`.
  */
-export function detectionRoutes({ store, config }: ApiDeps): Router {
-  const router = Router();
-  router.post('/admin/v1/detections', requireAdmin(config.ADMIN_TOKEN), readJson, async (req, res) => {
-    const { seed } = parseOr400(DetectionBodySchema, req.body);
-    res.json(await store.recordDetection({ seed, queueMax: config.QUEUE_MAX }));
-  });
-  return router;
+export function recordDetection({ store, config }: ApiDeps): Handler[] {
+  return [
+    requireAdmin(config.ADMIN_TOKEN),
+    readJson,
+    async (req, res) => {
+      const { seed } = parseOr400(DetectionBodySchema, req.body);
+      res.json(await store.recordDetection({ seed, queueMax: config.QUEUE_MAX }));
+    },
+  ];
 }

@@ -1,4 +1,3 @@
-import type { Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GENERATOR_VERSION } from '../../generator/version.ts';
 import { failureFields, RATE_LIMITS } from '../../store/index.ts';
@@ -9,7 +8,7 @@ import { mapRebuilds, RebuildsBusyError } from '../maps/rebuilds.ts';
 import { ID_SLOT } from '../http/request-id-header.ts';
 import { sendJson } from '../http/json-answer.ts';
 import { byIp, rateLimited } from '../http/rate-limit.ts';
-import { blockedError, mapUnavailable, parseSeedParam, undecodableSeed } from '../http/read-answers.ts';
+import { blockedError, mapUnavailable, parseSeedParam } from '../http/read-answers.ts';
 
 /** If-None-Match (RFC 9110 13.1.2): a list of entity tags, compared weakly, or `*`. */
 function matchesEtag(ifNoneMatch: string, etag: string): boolean {
@@ -70,7 +69,7 @@ function sendMap(
 
 /**
  * GET /maps/{seed} (4.7), given the seed as the path spells it. A map this process holds in memory
- * needs one small Redis round trip, an HGET of the hidden seeds (the full block check, which also
+ * needs one small Redis round trip, an HEXISTS of the hidden seeds (the full block check, which also
  * counts a refused view, only for a seed it names). Otherwise one round trip does the block
  * check, the seed index, the map cache, the job and the uncached-seed limit; a dumped seed in no
  * cache is rebuilt from the seed (a map is a pure function of it: same bytes, same ETag), checked
@@ -155,27 +154,3 @@ export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, me
   };
 }
 export type MapReads = ReturnType<typeof mapReads>;
-
-/**
- * The seed of a map read in its plain form (GET or HEAD `{prefix}/maps/{seed}`, the seed written
- * without percent-encoding), which the front door answers itself; null for any other request.
- * Express's route below answers every other spelling (percent-encoded, a trailing slash, ...) the
- * same way.
- */
-export function plainMapRead(apiPrefix: string) {
-  const start = `${apiPrefix}/maps/`;
-  return (req: IncomingMessage, path: string): string | null => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !path.startsWith(start)) return null;
-    const seed = path.slice(start.length);
-    return seed === '' || seed.includes('/') || seed.includes('%') ? null : seed;
-  };
-}
-
-/** The route pattern of map reads, which is also their metrics label. */
-export const mapRoutePath = (apiPrefix: string) => `${apiPrefix}/maps/:seed` as const;
-
-/** The map read as an express route, under the API prefix, on the app itself. */
-export function mapRoutes(app: Router, apiPrefix: string, read: MapReads): void {
-  app.get(mapRoutePath(apiPrefix), (req, res) => read(req, res, req.params.seed));
-  app.use(`${apiPrefix}/maps`, undecodableSeed);
-}

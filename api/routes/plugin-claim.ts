@@ -1,33 +1,26 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/http-error.ts';
 import { readJson } from '../http/json-body.ts';
 import { requireMinimumPluginVersion } from '../http/plugin-version.ts';
-import { byIp, limiter } from '../http/rate-limit.ts';
+import { limitPerIp } from '../http/rate-limit.ts';
 import { parseOr400, PluginClaimBodySchema, type PluginClaimBody } from '../schemas.ts';
+import type { Handler } from './route.ts';
 
 /**
  * POST /plugin/v1/claim (4.4): registers the game server at the request IP and the given port
  * with a one-time code from the chat bot. 200 verified, 202 review, 401 invalid code, 403 claim
  * rejected, 426 plugin_outdated, 429 past 10 per minute per IP.
  */
-export function pluginClaimRoutes({ store, config, trustProxy }: ApiDeps): Router {
-  const perIp = limiter({
-    store,
-    name: 'pluginClaimPerIp',
-    key: byIp(trustProxy),
-    multiplier: config.RATE_LIMIT_MULTIPLIER,
-  });
+export function pluginClaim({ store, config, trustProxy }: ApiDeps): Handler[] {
   const validate: RequestHandler = (req, _res, next) => {
     req.body = parseOr400(PluginClaimBodySchema, req.body);
     next();
   };
 
-  const router = Router();
-  router.post(
-    '/plugin/v1/claim',
-    perIp,
+  return [
+    limitPerIp({ store, trustProxy, multiplier: config.RATE_LIMIT_MULTIPLIER }, 'pluginClaimPerIp'),
     readJson,
     validate,
     requireMinimumPluginVersion(store),
@@ -50,6 +43,5 @@ export function pluginClaimRoutes({ store, config, trustProxy }: ApiDeps): Route
           throw new HttpError(403, 'claim rejected');
       }
     },
-  );
-  return router;
+  ];
 }

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReportRefusal } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -10,11 +9,15 @@ import { readJsonBody } from '../http/json-body.ts';
 import { ipLimitKey, rateLimited } from '../http/rate-limit.ts';
 import { parseOr400, ReportBodySchema, type ReportResponse } from '../schemas.ts';
 
-/** The two report routes (one block engine behind both): whether a route checks the plugin minimum. */
-const REPORT_ROUTES = { '/plugin/v1/report': true, '/v1/servers/report': false } as const;
-export type ReportRoute = keyof typeof REPORT_ROUTES;
-
-export type ReportAnswers = (req: IncomingMessage, res: ServerResponse, route: ReportRoute) => Promise<void>;
+/**
+ * The answer of both report routes (one block engine behind both); `pluginMinimum`: whether the
+ * route checks the plugin minimum (the plugin's route does).
+ */
+export type ReportAnswers = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  pluginMinimum: boolean,
+) => Promise<void>;
 
 /**
  * POST /plugin/v1/report (4.5) and POST /v1/servers/report (4.2), written on node's response.
@@ -30,7 +33,7 @@ export function reportAnswers({ store, config, trustProxy }: ApiDeps): ReportAns
   const refusalError = async (refusal: ReportRefusal): Promise<HttpError> =>
     refusal.kind === 'limited' ? rateLimited(store, refusal.resetAt) : invalidCredential();
 
-  return async (req, res, route) => {
+  return async (req, res, pluginMinimum) => {
     const ip = clientIp(req, trustProxy);
     const sender = {
       credential: bearerToken(req),
@@ -49,7 +52,7 @@ export function reportAnswers({ store, config, trustProxy }: ApiDeps): ReportAns
     const result = await store.admitAndDecideReport(sender, {
       seed: body.seed,
       event: body.event,
-      pluginVersion: REPORT_ROUTES[route] ? body.pluginVersion : undefined,
+      pluginVersion: pluginMinimum ? body.pluginVersion : undefined,
     });
     if (result.kind === 'limited' || result.kind === 'invalid') throw await refusalError(result);
     if (result.kind === 'outdated') {
@@ -68,32 +71,4 @@ export function reportAnswers({ store, config, trustProxy }: ApiDeps): ReportAns
     if (decision.reason) answer.reason = decision.reason;
     sendJson(res, 200, answer);
   };
-}
-
-/**
- * A report as the front door sees it: a POST to one of the two routes spelled exactly (the
- * route), or null. Other spellings express matches (reportRoutes).
- */
-export function plainReport(apiPrefix: string): (req: IncomingMessage, path: string) => ReportRoute | null {
-  return (req, path) => {
-    if (req.method !== 'POST' || !path.startsWith(apiPrefix)) return null;
-    const route = path.slice(apiPrefix.length);
-    return Object.hasOwn(REPORT_ROUTES, route) ? (route as ReportRoute) : null;
-  };
-}
-
-/** Each report route's metrics label (its path under the API prefix), made once. */
-export const reportRouteLabels = (apiPrefix: string) =>
-  Object.fromEntries(Object.keys(REPORT_ROUTES).map((route) => [route, `${apiPrefix}${route}`])) as Record<
-    ReportRoute,
-    string
-  >;
-
-/** The same answers as express routes of the API router, for the spellings express also matches. */
-export function reportRoutes(answer: ReportAnswers): Router {
-  const router = Router();
-  for (const route of Object.keys(REPORT_ROUTES) as ReportRoute[]) {
-    router.post(route, (req, res, next) => answer(req, res, route).catch(next));
-  }
-  return router;
 }

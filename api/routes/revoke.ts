@@ -1,24 +1,20 @@
-import { Router } from 'express';
 import type { ApiDeps } from '../deps.ts';
 import { authenticateKey } from '../http/authenticate.ts';
-import { byIp, limiter } from '../http/rate-limit.ts';
+import { limitPerIp } from '../http/rate-limit.ts';
+import type { Handler } from './route.ts';
 
 /**
  * POST /v1/servers/revoke (4.3): whoever holds a key can end it, from any IP, so an exposed HTTP
  * key can be stopped at once. The key is the bearer credential; any body is ignored.
  * 200 `{"ok":true}`; 401 `invalid credential` for an unknown or already revoked key.
  */
-export function revokeRoutes({ store, config, trustProxy }: ApiDeps): Router {
-  const perIp = limiter({
-    store,
-    name: 'revokePerIp',
-    key: byIp(trustProxy),
-    multiplier: config.RATE_LIMIT_MULTIPLIER,
-  });
-  const router = Router();
-  router.post('/v1/servers/revoke', perIp, authenticateKey(store, { anyIp: true }), async (req, res) => {
-    await store.revokeRegistration(req.serverKey!.serverId);
-    res.json({ ok: true });
-  });
-  return router;
+export function revokeKey({ store, config, trustProxy }: ApiDeps): Handler[] {
+  return [
+    limitPerIp({ store, trustProxy, multiplier: config.RATE_LIMIT_MULTIPLIER }, 'revokePerIp'),
+    authenticateKey(store, { anyIp: true }),
+    async (req, res) => {
+      await store.revokeRegistration(req.serverKey!.serverId);
+      res.json({ ok: true });
+    },
+  ];
 }

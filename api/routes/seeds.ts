@@ -1,5 +1,4 @@
-import { Router } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import { SEEDS_PAGE_DEFAULT } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -7,17 +6,13 @@ import { HttpError } from '../http/http-error.ts';
 import { sendJson } from '../http/json-answer.ts';
 import { parseOr400, SeedParamSchema, SeedsQuerySchema } from '../schemas.ts';
 
-/** The route of the seed list under the API prefix; also its metrics label. */
-export const SEEDS_ROUTE = '/seeds';
-
 /** An answer of GET /seeds: `query` is the request's query string ('' for none). */
 export type SeedPageAnswers = (res: ServerResponse, query: string) => Promise<void>;
 
 /**
  * GET /seeds (4.9): dumped seeds, newest first, paged by the last seed of the previous page.
- * Seeds with an open window are left out and come back when it closes. Written on node's response:
- * the front door answers the plain spelling (plainSeedPage), express the others (seedRoutes). The
- * query string is parsed as express's default parser does (node:querystring).
+ * Seeds with an open window are left out and come back when it closes. Written on node's response,
+ * for the front door and express alike (table.ts). The query string is parsed as express's default parser does (node:querystring).
  */
 export function seedPageAnswers({ store }: ApiDeps): SeedPageAnswers {
   return async (res, query) => {
@@ -36,16 +31,3 @@ export const queryOf = (target: string): string => {
   const at = target.indexOf('?');
   return at === -1 ? '' : target.slice(at + 1);
 };
-
-/** A GET of the seed list spelled exactly (the front door's), as its query string; else null. */
-export function plainSeedPage(apiPrefix: string): (req: IncomingMessage, path: string) => string | null {
-  const route = `${apiPrefix}${SEEDS_ROUTE}`;
-  return (req, path) => (req.method === 'GET' && path === route ? queryOf(req.url!) : null);
-}
-
-/** The same answers as an express route of the API router, for the spellings express also matches. */
-export function seedRoutes(answer: SeedPageAnswers): Router {
-  const router = Router();
-  router.get(SEEDS_ROUTE, (req, res, next) => answer(res, queryOf(req.url)).catch(next));
-  return router;
-}

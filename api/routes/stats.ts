@@ -1,55 +1,61 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { SEED_COOLDOWN_MS, STATS_CACHE_MS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
-import { byIp, spendLimit } from '../http/rate-limit.ts';
+import { applyLimit, byIp } from '../http/rate-limit.ts';
+import type { Handler } from './route.ts';
 
 /**
- * GET /stats/overview and /stats/protection (4.10, 4.11): cached 60 s by the injected clock; a
- * cache hit is not counted against the 20-per-minute limit, a miss is. Both answers are
- * `public, max-age` for what is left of those 60 s (spec: cached 60 s), protection's shorter still
- * when a seed it lists could open a new window sooner (`shareableFor`).
+ * A statistics answer cached 60 s by the injected clock (4.10, 4.11): a cache hit is not counted
+ * against the 20-per-minute limit, a miss is. The answer is `public, max-age` for what is left of
+ * those 60 s (the spec caches both 60 s), shorter when `shareableFor` says so.
  */
-export function statsRoutes({ store, config, startedAt, trustProxy }: ApiDeps): Router {
+function cached<T>(
+  { store, config, trustProxy }: ApiDeps,
+  load: () => Promise<T>,
+  {
+    present = (v) => v,
+    shareableFor = () => Infinity,
+  }: {
+    present?: (value: T) => T | Promise<T>;
+    /** How long (ms from `now`) a shared cache may keep this answer, at most. */
+    shareableFor?: (body: T, now: number) => number;
+  } = {},
+): RequestHandler {
   const perIp = byIp(trustProxy);
-  function cached<T>(
-    load: () => Promise<T>,
-    {
-      present = (v) => v,
-      shareableFor = () => Infinity,
-    }: {
-      present?: (value: T) => T | Promise<T>;
-      /** How long (ms from `now`) a shared cache may keep this answer, at most. */
-      shareableFor?: (body: T, now: number) => number;
-    } = {},
-  ): RequestHandler {
-    let entry: { value: T; until: number } | null = null;
-    return async (req: Request, res) => {
-      const now = await store.ctx.clock.now();
-      if (!entry || now >= entry.until) {
-        await spendLimit(store, 'statsPerIp', perIp(req), config.RATE_LIMIT_MULTIPLIER);
-        entry = { value: await load(), until: now + STATS_CACHE_MS };
-      }
-      const { value, until } = entry;
-      const body = await present(value);
-      const maxAge = Math.min(
-        Math.ceil((until - now) / 1000),
-        Math.max(0, Math.floor(shareableFor(body, now) / 1000)),
-      );
-      res.set('Cache-Control', `public, max-age=${maxAge}`).json(body);
-    };
-  }
+  let entry: { value: T; until: number } | null = null;
+  return async (req: Request, res) => {
+    const now = await store.ctx.clock.now();
+    if (!entry || now >= entry.until) {
+      await applyLimit(store, 'statsPerIp', perIp(req), config.RATE_LIMIT_MULTIPLIER);
+      entry = { value: await load(), until: now + STATS_CACHE_MS };
+    }
+    const { value, until } = entry;
+    const body = await present(value);
+    const maxAge = Math.min(
+      Math.ceil((until - now) / 1000),
+      Math.max(0, Math.floor(shareableFor(body, now) / 1000)),
+    );
+    res.set('Cache-Control', `public, max-age=${maxAge}`).json(body);
+  };
+}
 
-  const router = Router();
-  router.get(
-    '/stats/overview',
-    cached(async () => ({
+/** GET /stats/overview (4.10). */
+export function readOverview(deps: ApiDeps): Handler[] {
+  const { store, startedAt } = deps;
+  return [
+    cached(deps, async () => ({
       ...(await store.readOverview()),
       uptimeSec: Math.max(0, Math.floor(((await store.ctx.clock.now()) - startedAt) / 1000)),
     })),
-  );
-  router.get(
-    '/stats/protection',
+  ];
+}
+
+/** GET /stats/protection (4.11). */
+export function readProtection(deps: ApiDeps): Handler[] {
+  const { store } = deps;
+  return [
     cached(
+      deps,
       async () => {
         // Windows that ran out are settled first, so `recent` is current even between sweeps.
         await store.settleExpiredWindows();
@@ -68,6 +74,5 @@ export function statsRoutes({ store, config, startedAt, trustProxy }: ApiDeps): 
           Math.min(...stats.recent.map((w) => Date.parse(w.endedAt) + SEED_COOLDOWN_MS - now)),
       },
     ),
-  );
-  return router;
+  ];
 }

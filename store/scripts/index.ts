@@ -20,13 +20,15 @@ import {
 
 const dir = import.meta.dirname;
 
-type LuaValue = number | { readonly [name: string]: LuaValue };
+type LuaValue = number | string | { readonly [name: string]: LuaValue };
 const luaTable = (value: LuaValue): string =>
   typeof value === 'number'
     ? String(value)
-    : `{ ${Object.entries(value)
-        .map(([name, field]) => `${name} = ${luaTable(field)}`)
-        .join(', ')} }`;
+    : typeof value === 'string'
+      ? JSON.stringify(value)
+      : `{ ${Object.entries(value)
+          .map(([name, field]) => `${name} = ${luaTable(field)}`)
+          .join(', ')} }`;
 
 /** The constants of the spec the scripts need (store/constants.ts), as the Lua table SPEC holds them. */
 export const SPEC = {

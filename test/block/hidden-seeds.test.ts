@@ -3,7 +3,7 @@ import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 import { manualClock } from '../../store/clock.ts';
 
-// seeds:hidden, the one-HGET visibility check of maps an API process holds, against the windows
+// seeds:hidden, the one-HEXISTS visibility check of maps an API process holds, against the windows
 // and the blocklist it is derived from: kept in step by every change, and rebuilt the same.
 
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');

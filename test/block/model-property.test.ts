@@ -218,7 +218,7 @@ async function checkRedis(run: Run): Promise<void> {
   const { model, ids } = run;
   const state = await readBlockState(run.store.ctx.redis, run.prefix, SEEDS, ids);
   expect(state.now).toBe(model.now);
-  // seeds:hidden (the one-HGET check of held maps) names exactly the seeds with a window stored.
+  // seeds:hidden (the one-HEXISTS check of held maps) names exactly the seeds with a window stored.
   const hidden = await run.store.ctx.redis.hgetall(`${run.prefix}seeds:hidden`);
   expect(new Set(Object.keys(hidden).map(Number)), 'seeds:hidden').toEqual(new Set(state.windows.keys()));
   const closedByKey = new Map(model.closed.map((c) => [`${c.seed}:${c.at}`, c]));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OPERATIONS } from '../../api/openapi.ts';
+import { ROUTES as OPERATIONS } from '../../api/routes/table.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { runTs } from '../support/child.ts';
 import { send } from '../support/requests.ts';

@@ -67,13 +67,4 @@ describe('countRequest', () => {
       await other.close();
     }
   });
-
-  it('resetRequestCount starts the key over', async () => {
-    await clock.set(T0);
-    await store.countRequest('e', WINDOW);
-    await store.countRequest('e', WINDOW);
-    await store.resetRequestCount('e');
-    await clock.advance(1_000);
-    expect(await store.countRequest('e', WINDOW)).toEqual({ hits: 1, resetAt: T0 + 1_000 + WINDOW });
-  });
 });

@@ -1,7 +1,7 @@
 --[[
   seeds:hidden: every seed no read may show now, in one hash (seed → the end of its window, or
   'permanent' for the blocklist), so a map an API process holds in memory is checked with a single
-  HGET. Derived from the windows and the blocklist, and kept in step with them by every script
+  HEXISTS. Derived from the windows and the blocklist, and kept in step with them by every script
   that opens or settles a window or changes the blocklist (build-hidden-seeds.lua rebuilds it).
   A seed in it is looked at closely by seedBlock: its window may have run out, unsettled.
   Keys (from the prefix): seeds:hidden, blocklist (read), window:<seed> (read)

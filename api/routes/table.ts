@@ -1,0 +1,480 @@
+import { z } from 'zod';
+import { MapSchema } from '../../generator/index.ts';
+import {
+  SEED_MAX,
+  SEED_MIN,
+  SEEDS_PAGE_DEFAULT,
+  SEEDS_PAGE_MAX,
+  VERSION_CACHE_SECONDS,
+} from '../../store/index.ts';
+import {
+  BlockedSchema,
+  ClaimReviewSchema,
+  DbUnavailableSchema,
+  DetectionBodySchema,
+  JobSchema,
+  LivenessSchema,
+  MapPendingSchema,
+  MapUnavailableSchema,
+  OverviewSchema,
+  PluginClaimBodySchema,
+  PluginOutdatedSchema,
+  ProtectionSchema,
+  RateLimitedSchema,
+  ReadySchema,
+  ReportBodySchema,
+  ReportResponseSchema,
+  RevokeResponseSchema,
+  SeedPageSchema,
+  SelfClaimBodySchema,
+  TooManyCredentialsSchema,
+  UnreadySchema,
+  VerifiedClaimSchema,
+  VersionInfoSchema,
+} from '../schemas.ts';
+import {
+  at,
+  bodyAnswers,
+  dbUnavailable,
+  error,
+  EXAMPLE_CREDENTIAL,
+  EXAMPLE_DOWNLOAD,
+  EXAMPLE_SEED,
+  mapExample,
+  rateLimited,
+  RETRY_AFTER,
+} from './answers.ts';
+import { recordDetection } from './detections.ts';
+import { readJob } from './jobs.ts';
+import { serveOpenApi } from './openapi.ts';
+import { pluginClaim } from './plugin-claim.ts';
+import { queryOf } from './seeds.ts';
+import { revokeKey } from './revoke.ts';
+import { selfClaim } from './self-claim.ts';
+import { readOverview, readProtection } from './stats.ts';
+import { readVersion } from './version.ts';
+import type { Answer, Route } from './route.ts';
+
+// Every route of the API, each declared once (route.ts). The front door (front-door.ts), express
+// (app.ts), the metrics labels and the OpenAPI document (openapi.ts) are made from this list; the
+// contract test walks it, producing every documented answer for real.
+
+const verified = {
+  status: 'verified',
+  serverId: '5b0f8c1e-2d4a-4f6b-9c3e-7a1d2b3c4d5e',
+  credential: EXAMPLE_CREDENTIAL,
+  issuedAt: at('07:55'),
+};
+const blocked: Answer = {
+  description: '`blocked`, with blockedUntil unless permanent',
+  schema: BlockedSchema,
+  headers: { 'Cache-Control': '`no-store`' },
+  example: { error: 'blocked', blockedUntil: at('09:00') },
+};
+const pluginOutdated: Answer = {
+  description: '`plugin_outdated`: the plugin is below the minimum; `downloadUrl` is `""` when unknown',
+  schema: PluginOutdatedSchema,
+  example: { error: 'plugin_outdated', minimum: '1.2.0', downloadUrl: EXAMPLE_DOWNLOAD },
+};
+const mapUnavailable = (what: string): Answer => ({
+  description: `\`map unavailable\` (status busy): ${what}; or \`db unavailable\``,
+  schema: z.union([MapUnavailableSchema, DbUnavailableSchema]),
+  headers: { 'Retry-After': RETRY_AFTER },
+  example: { status: 'busy', error: 'map unavailable' },
+});
+const reportBody = { event: 'round_start', seed: 123456, port: 7777, pluginVersion: '1.2.0' };
+const reportAccepted: Answer = {
+  description:
+    "Accepted. `blockedUntil` is the open window's end, or null with `exhausted` (budget spent) or " +
+    '`reason` (`cooldown`, `gap`, `busy`; for a round_end `closed`, `not_open` or `other_key`)',
+  schema: ReportResponseSchema,
+  example: { ok: true, blockedUntil: at('09:00') },
+};
+const statsCache = '`public, max-age=N`: N the seconds left of the 60 s this process caches the answer';
+const probeCache = '`no-store`';
+
+/** GET /openapi.json: the document itself (its outline; the paths are described by this table). */
+const OpenApiDocumentSchema = z
+  .object({
+    openapi: z.literal('3.1.0'),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .loose();
+
+export const ROUTES: readonly Route[] = [
+  {
+    id: 'selfClaim',
+    tag: 'servers',
+    method: 'post',
+    path: '/v1/servers/claim',
+    summary: 'Self-claim a credential after a live game-server probe (4.1)',
+    limits: ['selfClaimProbePerIp'],
+    body: SelfClaimBodySchema,
+    bodyExample: { port: 7777, clientName: 'my server', gameVersion: '14.1.2' },
+    responses: {
+      200: { description: 'Issued', schema: VerifiedClaimSchema, example: verified },
+      ...bodyAnswers,
+      403: error(['no game server', 'private address']),
+      409: error(['address in use']),
+      429: {
+        description:
+          '`too many credentials` (with live, max), or `rate limited` (one claim per 5 minutes, ' +
+          '10 server checks per minute)',
+        schema: z.union([TooManyCredentialsSchema, RateLimitedSchema]),
+        headers: { 'Retry-After': RETRY_AFTER },
+        example: { error: 'too many credentials', live: 3, max: 3 },
+      },
+    },
+    handlers: selfClaim,
+  },
+  {
+    id: 'serverReport',
+    tag: 'servers',
+    method: 'post',
+    path: '/v1/servers/report',
+    summary: 'Report the seed of the current round (4.2)',
+    auth: 'serverKey',
+    limits: ['reportPerIp', 'reportPerKey'],
+    body: ReportBodySchema,
+    bodyExample: reportBody,
+    responses: {
+      200: reportAccepted,
+      ...bodyAnswers,
+      401: error(['invalid credential']),
+      429: rateLimited,
+    },
+    hot:
+      ({ answerReport }) =>
+      (req, res) =>
+        answerReport(req, res, false),
+  },
+  {
+    id: 'revokeKey',
+    tag: 'servers',
+    method: 'post',
+    path: '/v1/servers/revoke',
+    summary: 'Revoke the presented server key (4.3)',
+    auth: 'serverKey',
+    limits: ['revokePerIp'],
+    responses: {
+      200: { description: 'Revoked', schema: RevokeResponseSchema, example: { ok: true } },
+      401: error(['invalid credential']),
+      429: rateLimited,
+      503: dbUnavailable,
+    },
+    handlers: revokeKey,
+  },
+  {
+    id: 'pluginClaim',
+    tag: 'plugin',
+    method: 'post',
+    path: '/plugin/v1/claim',
+    summary: 'Register a game server with a chat-platform code (4.4)',
+    limits: ['pluginClaimPerIp'],
+    body: PluginClaimBodySchema,
+    bodyExample: { code: 'ABCDE-FGHJK', port: 7777, pluginVersion: '1.2.0' },
+    responses: {
+      200: { description: 'Verified', schema: VerifiedClaimSchema, example: verified },
+      202: {
+        description: 'Manual review; resend later',
+        schema: ClaimReviewSchema,
+        example: { status: 'review', reason: 'port_mismatch', retryAfterSeconds: 60 },
+      },
+      ...bodyAnswers,
+      401: error(['invalid code']),
+      403: error(['claim rejected']),
+      426: pluginOutdated,
+      429: rateLimited,
+    },
+    handlers: pluginClaim,
+  },
+  {
+    id: 'pluginReport',
+    tag: 'plugin',
+    method: 'post',
+    path: '/plugin/v1/report',
+    summary: 'Report the seed of the current round from the plugin (4.5)',
+    auth: 'serverKey',
+    limits: ['reportPerIp', 'reportPerKey'],
+    body: ReportBodySchema,
+    bodyExample: reportBody,
+    responses: {
+      200: reportAccepted,
+      ...bodyAnswers,
+      401: error(['invalid credential']),
+      426: pluginOutdated,
+      429: rateLimited,
+    },
+    hot:
+      ({ answerReport }) =>
+      (req, res) =>
+        answerReport(req, res, true),
+  },
+  {
+    id: 'pluginVersion',
+    tag: 'plugin',
+    method: 'get',
+    path: '/plugin/v1/version',
+    summary: 'Latest and minimum plugin versions (4.6)',
+    responses: {
+      200: {
+        description: 'Version info',
+        schema: VersionInfoSchema,
+        headers: { 'Cache-Control': `\`public, max-age=${VERSION_CACHE_SECONDS}\`` },
+        example: { latest: '1.3.0', minimum: '1.2.0', downloadUrl: EXAMPLE_DOWNLOAD },
+      },
+    },
+    handlers: readVersion,
+  },
+  {
+    id: 'readMap',
+    tag: 'maps',
+    method: 'get',
+    path: '/maps/{seed}',
+    summary: 'The map of a seed; queues generation when missing (4.7)',
+    limits: ['uncachedMapsPerIp'],
+    responses: {
+      200: {
+        description: 'Map (shortened here to one room, spawn, door and tesla gate)',
+        schema: MapSchema,
+        headers: {
+          ETag: 'Names these bytes in this content coding',
+          'Cache-Control': '`public, no-cache`: every cache revalidates (a window may open at any time)',
+        },
+        example: mapExample,
+      },
+      202: {
+        description: 'Generation queued',
+        schema: MapPendingSchema,
+        headers: { 'Cache-Control': '`no-store`' },
+        example: { status: 'pending', job: 'queued' },
+      },
+      304: {
+        description: 'Not modified: If-None-Match names the current ETag',
+        headers: { ETag: 'The current ETag', 'Cache-Control': '`public, no-cache`' },
+      },
+      400: error(['invalid seed']),
+      403: blocked,
+      429: rateLimited,
+      503: mapUnavailable('generation queue full or generation failed'),
+    },
+    hot:
+      ({ readMap }) =>
+      (req, res, seed) =>
+        readMap(req, res, seed!),
+  },
+  {
+    id: 'readJob',
+    tag: 'maps',
+    method: 'get',
+    path: '/jobs/{seed}',
+    summary: 'Generation job of a seed (4.8)',
+    responses: {
+      200: {
+        description: 'Job',
+        schema: JobSchema,
+        headers: { 'Cache-Control': '`no-store`' },
+        example: { seed: EXAMPLE_SEED, status: 'queued', ahead: 3 },
+      },
+      400: error(['invalid seed']),
+      403: { ...blocked, description: '`blocked`' },
+      503: mapUnavailable('generation queue full'),
+    },
+    handlers: readJob,
+  },
+  {
+    id: 'listSeeds',
+    tag: 'maps',
+    method: 'get',
+    path: '/seeds',
+    summary: 'Known seeds, newest dump first, paged by cursor (4.9)',
+    query: {
+      cursor: {
+        description: '`nextCursor` of the previous page',
+        minimum: SEED_MIN,
+        maximum: SEED_MAX,
+        example: EXAMPLE_SEED,
+      },
+      limit: {
+        description: 'Items per page',
+        minimum: 1,
+        maximum: SEEDS_PAGE_MAX,
+        default: SEEDS_PAGE_DEFAULT,
+        example: 1,
+      },
+    },
+    responses: {
+      200: {
+        description: 'A page',
+        schema: SeedPageSchema,
+        headers: { 'Cache-Control': '`no-store`' },
+        example: {
+          items: [{ seed: 987654, roomCount: 104, spawns: 212, markers: 0, dumped: true, detected: false }],
+          total: 1200,
+          nextCursor: 987654,
+        },
+      },
+      400: error(['invalid cursor', 'invalid request']),
+      503: dbUnavailable,
+    },
+    hot:
+      ({ answerSeedPage }) =>
+      (req, res) =>
+        answerSeedPage(res, queryOf(req.url!)),
+  },
+  {
+    id: 'overviewStats',
+    tag: 'stats',
+    method: 'get',
+    path: '/stats/overview',
+    summary: 'Overview statistics, cached 60 s (4.10)',
+    limits: ['statsPerIp'],
+    responses: {
+      200: {
+        description: 'Overview',
+        schema: OverviewSchema,
+        headers: { 'Cache-Control': statsCache },
+        example: {
+          seedsTracked: 1200,
+          seedsDumped: 1150,
+          seedsDetected: 40,
+          requestsTotal: 98_000,
+          detections: { '24h': 3, '7d': 19 },
+          uptimeSec: 86_400,
+        },
+      },
+      429: rateLimited,
+      503: dbUnavailable,
+    },
+    handlers: readOverview,
+  },
+  {
+    id: 'protectionStats',
+    tag: 'stats',
+    method: 'get',
+    path: '/stats/protection',
+    summary: 'Protection statistics, cached 60 s (4.11)',
+    limits: ['statsPerIp'],
+    responses: {
+      200: {
+        description: 'Protection',
+        schema: ProtectionSchema,
+        headers: {
+          'Cache-Control': 'How long a cache may keep the answer (the seeds of open windows never show)',
+        },
+        example: {
+          seeds: 12,
+          windows: 15,
+          viewAttemptsBlocked: 4,
+          recent: [
+            { seed: 123456, at: at('08:00'), endedAt: at('08:23'), viewAttempts: 2, keyKind: 'plugin' },
+          ],
+        },
+      },
+      429: rateLimited,
+      503: dbUnavailable,
+    },
+    handlers: readProtection,
+  },
+  {
+    id: 'recordDetection',
+    tag: 'admin',
+    method: 'post',
+    path: '/admin/v1/detections',
+    summary: 'A sighting from the seed detector',
+    auth: 'adminToken',
+    body: DetectionBodySchema,
+    bodyExample: { seed: EXAMPLE_SEED },
+    responses: {
+      200: {
+        description: 'Recorded (false while the seed is blocked)',
+        schema: z.object({ seed: z.number().int(), recorded: z.boolean() }),
+        example: { seed: EXAMPLE_SEED, recorded: true },
+      },
+      ...bodyAnswers,
+      401: error(['invalid token']),
+    },
+    handlers: recordDetection,
+  },
+  {
+    id: 'liveness',
+    tag: 'operations',
+    method: 'get',
+    path: '/healthz',
+    outsidePrefix: true,
+    summary: 'Liveness: answers while the process runs (HEAD too; never logged or rate-limited)',
+    responses: {
+      200: {
+        description: 'Alive',
+        schema: LivenessSchema,
+        headers: { 'Cache-Control': probeCache },
+        example: { status: 'ok' },
+      },
+    },
+  },
+  {
+    id: 'readiness',
+    tag: 'operations',
+    method: 'get',
+    path: '/readyz',
+    outsidePrefix: true,
+    summary:
+      'Readiness: Redis answers a PING within 500 ms, the Lua scripts are loaded, the viewer is built; ' +
+      'also the generator workers seen in the last 30 s and the queue depth (HEAD too; never logged or rate-limited)',
+    responses: {
+      200: {
+        description: 'Ready',
+        schema: ReadySchema,
+        headers: { 'Cache-Control': probeCache },
+        example: {
+          status: 'ready',
+          checks: { redis: { ok: true }, scripts: { ok: true }, viewer: { ok: true } },
+          generators: { workers: 2, waiting: 0, active: 1, stalled: false },
+        },
+      },
+      503: {
+        description: '`not ready`: failed names each check that did not pass, checks says why',
+        schema: UnreadySchema,
+        headers: { 'Cache-Control': probeCache, 'Retry-After': RETRY_AFTER },
+        example: {
+          status: 'unready',
+          error: 'not ready',
+          failed: ['redis'],
+          checks: {
+            redis: { ok: false, error: 'no answer to PING within 500 ms' },
+            scripts: { ok: false, error: 'Redis is unreachable' },
+            viewer: { ok: true },
+          },
+          generators: null,
+        },
+      },
+    },
+  },
+  {
+    id: 'openApiDocument',
+    tag: 'operations',
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This OpenAPI 3.1 document',
+    responses: {
+      200: {
+        description: 'The document',
+        schema: OpenApiDocumentSchema,
+        headers: { 'Cache-Control': '`public, max-age=300`' },
+        example: { openapi: '3.1.0', info: { title: 'seedblock', version: '1' }, paths: {} },
+      },
+    },
+    handlers: serveOpenApi,
+  },
+];
+
+/** A route's path as express writes it (`{seed}` → `:seed`). */
+export const expressPath = (path: string): string => path.replace(/\{([a-z]+)\}/gi, ':$1');
+
+/** A route's metrics label: its express pattern with the API prefix. */
+export const routeLabel = (apiPrefix: string, route: Route): string =>
+  `${route.outsidePrefix ? '' : apiPrefix}${expressPath(route.path)}`;
+
+/** The route of map reads (the edge samples their log lines). */
+export const MAP_READ = ROUTES.find((r) => r.id === 'readMap')!;
