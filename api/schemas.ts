@@ -84,11 +84,8 @@ export function rfc3339Ms(text: string): number {
  * A text that is no such time is 400 like any malformed field.
  */
 export const Rfc3339Schema = z
-  .string()
-  .regex(RFC3339)
-  .refine((text) => !Number.isNaN(rfc3339Ms(text)), 'not a valid date-time')
-  .transform((text) => new Date(rfc3339Ms(text)).toISOString())
-  .meta({ format: 'date-time', description: 'RFC 3339 date-time, `Z` or any offset; kept as UTC' });
+  .stringFormat('date-time', (text) => !Number.isNaN(rfc3339Ms(text)))
+  .transform((text) => new Date(rfc3339Ms(text)).toISOString());
 
 // Error bodies: `{error}` with one of the strings a status may carry, plus named fields for some.
 const errorShapes = new Map<string, z.ZodType>();
@@ -190,16 +187,7 @@ export const ReportResponseSchema = named(
      * exhausted. A round_end answers `closed` only when it closed this key's window of the seed,
      * `not_open` when the seed had no open window, `other_key` when another key's window holds it.
      */
-    reason: z
-      .enum(NO_WINDOW_REASONS)
-      .optional()
-      .meta({
-        description:
-          'Why no window is open (additive). `cooldown`: the seed rests 5 min after a window; ' +
-          '`busy`: this key holds another seed; `gap`: this key opened a window under 5 min ago; ' +
-          '`closed`: this round_end closed the window; `not_open`: round_end for a seed with no open ' +
-          "window; `other_key`: round_end for a seed another key's window holds (it stays open)",
-      }),
+    reason: z.enum(NO_WINDOW_REASONS).optional(),
   }),
 );
 export type ReportResponse = z.infer<typeof ReportResponseSchema>;
@@ -223,7 +211,7 @@ export const PluginOutdatedSchema = named(
   z.object({
     error: z.literal('plugin_outdated'),
     minimum: z.string(),
-    downloadUrl: z.string().meta({ description: 'The latest release page; empty while it is unknown' }),
+    downloadUrl: z.string(),
   }),
 );
 
