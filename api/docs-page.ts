@@ -175,7 +175,7 @@ function schemaReader(document: Document) {
       for (const [name, field] of Object.entries(object.properties ?? {})) {
         const path = `${prefix}${name}`;
         rows.push([
-          code(path),
+          escape(path),
           escape(typeOf(field)),
           required.has(name) ? 'yes' : 'no',
           constraints(field).join('; '),
