@@ -2,7 +2,7 @@ import type { MapData, Room } from '../api/types.ts';
 import { h } from '../dom.ts';
 import { formatCoord } from '../format.ts';
 import { roomInfo, spawnName } from '../map/describe.ts';
-import { floorById, floorOfHeight, floorOfZone } from '../map/floors.ts';
+import { floorById, floorOf } from '../map/floors.ts';
 import { describeRoom, zoneLabel } from '../map/labels.ts';
 import { layoutName } from '../map/layout-names.ts';
 import { otherEnd, roomKey } from '../map/links.ts';
@@ -45,7 +45,7 @@ function section(title: string, lines: readonly string[]): HTMLElement[] {
 }
 
 function endName(room: Room, splitZ: number | undefined): string {
-  const f = floorOfZone(room.zone) ?? floorOfHeight(room.y);
+  const f = floorOf(room);
   const name = describeRoom(room, splitZ);
   return f ? `${name}, ${floorById(f).label}` : name;
 }
