@@ -70,7 +70,7 @@ export function createMapInfo(deps: InfoDeps): MapInfo {
     // Doors and spawns name the room they belong to, which may overhang the cell under the pointer.
     const door = nearest(r.doorMarks, p.sx, p.sy, 10)?.door;
     if (door) out.push(doorInfo(door, nameOf(scene.extents.doorOwner.get(door))));
-    const spawn = nearest(r.spawnMarks, p.sx, p.sy, 8)?.spawn;
+    const spawn = nearest(r.spawnMarks, p.sx, p.sy, 12)?.spawn;
     if (spawn) out.push(spawnInfo(spawn, nameOf(scene.extents.spawnOwner.get(spawn))));
     if (!room) {
       const w = t.toWorld(p.sx, p.sy);

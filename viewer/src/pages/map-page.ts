@@ -31,6 +31,7 @@ import type { ViewActions } from './map-view.ts';
 import { mapPicture } from './map-picture.ts';
 import { downloadFloorPng } from './png-export.ts';
 import { attachPrintMap } from './print-map.ts';
+import { createNorthMarker } from './north-marker.ts';
 import { createRoutePanel } from './route-panel.ts';
 import type { RoutePanel } from './route-panel.ts';
 import { attachShortcuts } from './shortcuts.ts';
@@ -211,6 +212,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   });
   let route: Route | undefined;
   const status = createStatus();
+  const north = createNorthMarker();
   const legend = createLegend();
   const routePanel = createRoutePanel({
     route: (end, id) => setRouteEnd(store, end, id),
@@ -221,8 +223,11 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const canvas: MapCanvas = createMapCanvas({
     store,
     route: () => route,
-    avoid: () => [overMap(canvas.el, controls.viewActions)],
-    drawn: (t, r) => info.update(t, r),
+    avoid: () => [overMap(canvas.el, controls.viewActions), overMap(canvas.el, north.el)],
+    drawn(t, r) {
+      info.update(t, r);
+      north.show(t?.turn);
+    },
   });
   const info = createMapInfo({ store, canvas, route: (end, id) => setRouteEnd(store, end, id) });
   const view = viewActions(store, canvas);
@@ -264,6 +269,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     { class: 'map-area' },
     h('div', { class: 'map-wrap' }, canvas.el, info.el),
     caption,
+    north.el,
     controls.viewActions,
     status.el,
   );
