@@ -81,7 +81,7 @@ describe('phone (issue 30.5)', () => {
     await afterDraw(page, () => page.getByRole('radio', { name: 'Heavy Containment + Entrance' }).click());
     expect(await title.textContent()).toBe('Class-D Cells');
     await page.getByRole('button', { name: 'Close room card' }).click();
-    await page.locator('#map-info .room-card').waitFor({ state: 'detached' });
+    await page.locator('#map-info .room-card').waitFor({ state: 'hidden' });
   });
 
   it('shows a north marker: turned on the phone with the turned floor, up on the desktop', async () => {

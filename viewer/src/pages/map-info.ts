@@ -26,6 +26,8 @@ export interface MapInfo {
 }
 
 export interface InfoDeps {
+  /** The panel element (made by the page, so it is there before this module loads). */
+  el: HTMLElement;
   store: MapStore;
   canvas: MapCanvas;
   route(end: 'from' | 'to', id: string): void;
@@ -42,7 +44,8 @@ export function createMapInfo(deps: InfoDeps): MapInfo {
   const { store, canvas } = deps;
   const lines = h('div', { class: 'info-lines' });
   const card = h('div', {});
-  const el = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true }, lines, card);
+  const el = deps.el;
+  el.append(lines, card);
 
   const point = (): { sx: number; sy: number } | undefined => {
     const hover = store.model.hover;
