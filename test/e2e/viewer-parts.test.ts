@@ -109,9 +109,7 @@ describe('spawns you can read (issue 30.6)', () => {
       texts.add((await page.locator('#map-info .info-lines').textContent()) ?? '');
     }
     const all = [...texts].join('\n');
-    expect(all).toMatch(
-      /Item spawn \((weapon|ammo|medical|keycard or pass|armour|grenade|scp item|other item)/,
-    );
+    expect(all).toMatch(/Item spawn \((weapon|ammo|medical|keycard or pass|armour|grenade|scp item|other)/);
     expect(all).toMatch(/Structure spawn.*\((may hold |what it may hold: unknown)/);
     // The legend shows one symbol per item category.
     expect(await page.locator('.legend li', { hasText: /^Item spawn: / }).count()).toBe(8);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryOf } from '../../viewer/src/map/spawn-kinds.ts';
-import { doorInfo, mapSummary, matchesPerFloor, roomInfo, spawnInfo } from '../../viewer/src/map/describe.ts';
+import { doorInfo, spawnInfo } from '../../viewer/src/map/describe-points.ts';
+import { mapSummary, matchesPerFloor, roomInfo } from '../../viewer/src/map/describe.ts';
 import { itemMatches } from '../../viewer/src/map/spawn-filter.ts';
 import { referenceMap } from './fixture.ts';
 

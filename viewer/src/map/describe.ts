@@ -1,12 +1,11 @@
-import type { Door, MapData, Room, Spawn, Zone } from '../api/types.ts';
+import type { MapData, Room, Spawn, Zone } from '../api/types.ts';
 import { formatCoord } from '../format.ts';
 import { FLOORS, floorById, floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { floorLayouts } from './layout-names.ts';
 import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from './labels.ts';
-import { doorName, ITEM_EXPLAINED, itemName, structureName } from './names.ts';
+import { ITEM_EXPLAINED, itemName, structureName } from './names.ts';
 import { itemType, structureTypes } from './spawn-filter.ts';
-import { CATEGORY_LABEL, spawnCategory, structureContents } from './spawn-kinds.ts';
 
 // Texts for the info panel and the canvas's text alternative.
 
@@ -35,24 +34,6 @@ export function spawnName(spawn: Spawn): string {
   const type = itemType(spawn) ?? spawn.cat;
   const why = ITEM_EXPLAINED[type];
   return why ? `${itemName(type)}: ${why}` : itemName(type);
-}
-
-const inRoom = (room: string | undefined): string => (room ? `, in ${room}` : '');
-
-/** A spawn point and the room it belongs to. */
-export function spawnInfo(spawn: Spawn, room: string | undefined): InfoLine {
-  if (spawn.kind === 'structure')
-    return { term: 'Structure spawn', detail: `${structureContents(spawn)}${inRoom(room)}` };
-  const category = CATEGORY_LABEL[spawnCategory(spawn)].toLowerCase();
-  return { term: `Item spawn (${category})`, detail: `${spawnName(spawn)}${inRoom(room)}` };
-}
-
-/** A heavy door and the room it belongs to. */
-export function doorInfo(door: Door, room: string | undefined): InfoLine {
-  return {
-    term: door.checkpoint ? 'Checkpoint door' : 'Heavy door',
-    detail: `${doorName(door.name)}${inRoom(room)}`,
-  };
 }
 
 /** Plain-text description of the map for screen readers: room counts per zone and named rooms. */

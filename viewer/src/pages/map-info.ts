@@ -1,7 +1,8 @@
 import type { Room } from '../api/types.ts';
 import { h } from '../dom.ts';
 import { formatCoord } from '../format.ts';
-import { doorInfo, floorName, roomInfo, spawnInfo } from '../map/describe.ts';
+import { floorName, roomInfo } from '../map/describe.ts';
+import { doorInfo, spawnInfo } from '../map/describe-points.ts';
 import type { InfoLine } from '../map/describe.ts';
 import { roomFindId } from '../map/find.ts';
 import { floorOf } from '../map/floors.ts';

@@ -27,7 +27,6 @@ export function createNorthMarker(): NorthMarker {
       const right = turn === 90;
       el.classList.toggle('turned', right);
       el.setAttribute('aria-label', right ? 'North is to the right: this floor is turned' : 'North is up');
-      el.title = right ? 'North is to the right (floor turned to fit the screen)' : 'North is up';
     },
   };
 }

@@ -9,7 +9,8 @@ import { otherEnd, roomKey } from '../map/links.ts';
 import { doorName } from '../map/names.ts';
 import { spawnRoom } from '../map/room-extents.ts';
 import type { FloorScene } from '../map/scene.ts';
-import { CATEGORY_LABEL, spawnCategory, structureContents } from '../map/spawn-kinds.ts';
+import { structureContents } from '../map/describe-points.ts';
+import { CATEGORY_LABEL, spawnCategory } from '../map/spawn-kinds.ts';
 
 // The room card: what a player wants to know about a room (its name and zone, what can spawn in it,
 // its doors, teslas and elevators) with the developer data (names in code, rotation, coordinates)
