@@ -1,10 +1,10 @@
-import type { Door, MapData, Room, Spawn, Zone } from '../api/types.ts';
+import type { MapData, Room, Spawn, Zone } from '../api/types.ts';
 import { formatCoord } from '../format.ts';
-import { FLOORS, floorById, floorOfHeight, floorOfZone } from './floors.ts';
+import { FLOORS, floorById, floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { floorLayouts } from './layout-names.ts';
 import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from './labels.ts';
-import { doorName, ITEM_EXPLAINED, itemName, structureName } from './names.ts';
+import { ITEM_EXPLAINED, itemName, structureName } from './names.ts';
 import { itemType, structureTypes } from './spawn-filter.ts';
 
 // Texts for the info panel and the canvas's text alternative.
@@ -36,28 +36,6 @@ export function spawnName(spawn: Spawn): string {
   return why ? `${itemName(type)}: ${why}` : itemName(type);
 }
 
-const inRoom = (room: string | undefined): string => (room ? `, in ${room}` : '');
-
-/** A spawn point and the room it belongs to. */
-export function spawnInfo(spawn: Spawn, room: string | undefined): InfoLine {
-  return {
-    term: spawn.kind === 'item' ? 'Item spawn' : 'Structure spawn',
-    detail: `${spawnName(spawn)}${inRoom(room)}`,
-  };
-}
-
-/** A heavy door and the room it belongs to. */
-export function doorInfo(door: Door, room: string | undefined): InfoLine {
-  return {
-    term: door.checkpoint ? 'Checkpoint door' : 'Heavy door',
-    detail: `${doorName(door.name)}${inRoom(room)}`,
-  };
-}
-
-function roomFloor(room: Room): FloorId | undefined {
-  return floorOfZone(room.zone) ?? floorOfHeight(room.y);
-}
-
 /** Plain-text description of the map for screen readers: room counts per zone and named rooms. */
 export function mapSummary(map: MapData, floor: FloorId): string[] {
   const splitZ = checkpointSplit(map.rooms);
@@ -69,7 +47,7 @@ export function mapSummary(map: MapData, floor: FloorId): string[] {
     `Seed ${map.seed}: ${map.rooms.length} rooms (${zoneText}), ${map.spawns.length} spawn points, ${map.doors.length} heavy doors, ${map.teslas.length} tesla gates.`,
   );
   for (const f of FLOORS) {
-    const rooms = map.rooms.filter((r) => roomFloor(r) === f.id);
+    const rooms = map.rooms.filter((r) => floorOf(r) === f.id);
     const named = rooms
       .filter((r) => roomLabel(r, splitZ))
       .map((r) => `${describeRoom(r, splitZ)} (${formatCoord(r.x)}, ${formatCoord(r.z)})`);
@@ -90,7 +68,7 @@ export function matchesPerFloor(
 ): Record<FloorId, number> {
   const out: Record<FloorId, number> = { lcz: 0, hcz: 0, surface: 0 };
   for (const s of spawns) {
-    const f = floorOfHeight(s.y);
+    const f = floorOf(s);
     if (f && test(s)) out[f]++;
   }
   return out;

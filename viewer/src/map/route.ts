@@ -1,7 +1,7 @@
 import type { MapData, Room } from '../api/types.ts';
 import { FIND_ID } from './find.ts';
 import type { FindEntry } from './find.ts';
-import { floorOfHeight, floorOfZone } from './floors.ts';
+import { floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { findLinks, roomKey } from './links.ts';
 
@@ -38,7 +38,6 @@ export interface RouteEnds {
   to: string;
 }
 
-const floorOf = (r: Room): FloorId | undefined => floorOfZone(r.zone) ?? floorOfHeight(r.y);
 const flat = (a: Room, b: Room): number => Math.hypot(a.x - b.x, a.z - b.z);
 
 export function buildRouteGraph(map: Pick<MapData, 'rooms'>): RouteGraph {

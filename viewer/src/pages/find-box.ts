@@ -1,31 +1,8 @@
 import { h } from '../dom.ts';
-import { findOnMap } from '../map/find.ts';
 import type { FindEntry, FindResult } from '../map/find.ts';
-import { floorById } from '../map/floors.ts';
 
-// "Find on this map": an ARIA 1.2 combobox (an input with a listbox popup). Typing lists the
-// matches on every floor with their counts; arrows move through them, Enter or a click chooses,
-// Escape closes the list and then clears the box.
-
-const MAX_RESULTS = 60;
-
-const UNIT: Readonly<Record<FindEntry['kind'], [string, string]>> = {
-  room: ['room', 'rooms'],
-  zone: ['room', 'rooms'],
-  item: ['spawn point', 'spawn points'],
-  struct: ['spawn point', 'spawn points'],
-};
-const KIND_LABEL: Readonly<Record<FindEntry['kind'], string>> = {
-  room: 'Room',
-  zone: 'Zone',
-  item: 'Item',
-  struct: 'Structure',
-};
-
-export function countText(r: FindResult): string {
-  const [one, many] = UNIT[r.entry.kind];
-  return `${r.count} ${r.count === 1 ? one : many}`;
-}
+// "Find on this map": an ARIA 1.2 combobox (an input with a listbox popup). The box is here from
+// the start; what it does as the reader types loads when it is first focused (find-list.ts).
 
 export interface FindBox {
   el: HTMLElement;
@@ -36,11 +13,19 @@ export interface FindBox {
   showChosen(entry: FindEntry | undefined): void;
 }
 
+/** What the list's code works with. */
+export interface FindParts {
+  input: HTMLInputElement;
+  list: HTMLElement;
+  status: HTMLElement;
+  index(): readonly FindEntry[];
+  on: { choose(r: FindResult): void; clear(): void };
+}
+
 export function createFindBox(on: { choose(r: FindResult): void; clear(): void }): FindBox {
   let index: readonly FindEntry[] = [];
-  let results: FindResult[] = [];
-  let active = -1;
-
+  /** Re-lists the matches, once the list's code is loaded. */
+  let relist: (() => void) | undefined;
   const input = h('input', {
     id: 'find-input',
     type: 'search',
@@ -69,115 +54,15 @@ export function createFindBox(on: { choose(r: FindResult): void; clear(): void }
     status,
   );
 
-  const open = (yes: boolean): void => {
-    list.hidden = !yes;
-    input.setAttribute('aria-expanded', String(yes));
-    if (!yes) setActive(-1);
+  const load = (): void => {
+    input.removeEventListener('focus', load);
+    void import('./find-list.ts').then((m) => {
+      relist = m.attachFindList({ input, list, status, index: () => index, on });
+      // Whatever was typed while it loaded.
+      if (document.activeElement === input && input.value.trim()) relist();
+    });
   };
-
-  function setActive(i: number): void {
-    const items = list.children;
-    items[active]?.setAttribute('aria-selected', 'false');
-    active = i;
-    const item = items[i] as HTMLElement | undefined;
-    if (item) {
-      item.setAttribute('aria-selected', 'true');
-      input.setAttribute('aria-activedescendant', item.id);
-      item.scrollIntoView({ block: 'nearest' });
-    } else input.removeAttribute('aria-activedescendant');
-  }
-
-  function render(): void {
-    const query = input.value.trim();
-    results = query ? findOnMap(index, query) : [];
-    const shown = results.slice(0, MAX_RESULTS);
-    list.replaceChildren(
-      ...shown.map((r, i) => {
-        const floor = floorById(r.floor);
-        return h(
-          'li',
-          {
-            id: `find-option-${i}`,
-            role: 'option',
-            'aria-selected': 'false',
-            'data-find': r.entry.id,
-            'data-floor': r.floor,
-            'data-count': r.count,
-          },
-          h('span', { class: 'find-name' }, r.entry.name),
-          h(
-            'span',
-            { class: 'find-detail' },
-            `${KIND_LABEL[r.entry.kind]} · `,
-            h('span', { class: 'visually-hidden' }, floor.label),
-            h('span', { 'aria-hidden': 'true' }, floor.short),
-            ` · ${countText(r)}`,
-          ),
-        );
-      }),
-    );
-    active = -1;
-    input.removeAttribute('aria-activedescendant');
-    open(shown.length > 0);
-    const floors = new Set(results.map((r) => r.floor)).size;
-    status.textContent = !query
-      ? ''
-      : results.length
-        ? `${results.length} match${results.length === 1 ? '' : 'es'} on ${floors} floor${floors === 1 ? '' : 's'}${results.length > shown.length ? `; the first ${shown.length} are listed` : ''}.`
-        : 'Nothing on this map matches.';
-  }
-
-  function choose(i: number): void {
-    const r = results[i];
-    if (!r) return;
-    input.value = r.entry.name;
-    open(false);
-    status.textContent = `${r.entry.name}: ${countText(r)} on ${floorById(r.floor).label}, shown on the map.`;
-    on.choose(r);
-  }
-
-  input.addEventListener('input', () => {
-    render();
-    if (!input.value.trim()) on.clear();
-  });
-  input.addEventListener('focus', () => {
-    if (input.value.trim() && list.hidden) render();
-  });
-  input.addEventListener('blur', () => open(false));
-  input.addEventListener('keydown', (e) => {
-    const n = Math.min(results.length, MAX_RESULTS);
-    switch (e.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        e.preventDefault();
-        if (list.hidden) render();
-        if (!n) return;
-        const step = e.key === 'ArrowDown' ? 1 : -1;
-        setActive(active < 0 ? (step > 0 ? 0 : n - 1) : (active + step + n) % n);
-        return;
-      }
-      case 'Enter':
-        e.preventDefault();
-        if (list.hidden && input.value.trim()) render();
-        choose(active >= 0 ? active : 0);
-        return;
-      case 'Escape':
-        e.preventDefault();
-        if (!list.hidden) open(false);
-        else if (input.value) {
-          input.value = '';
-          status.textContent = '';
-          on.clear();
-        }
-        return;
-    }
-  });
-  // pointerdown would move focus off the input and close the list before the click lands.
-  list.addEventListener('pointerdown', (e) => e.preventDefault());
-  list.addEventListener('click', (e) => {
-    const li = (e.target as Element).closest('li[role="option"]');
-    if (li) choose(Array.prototype.indexOf.call(list.children, li));
-  });
+  input.addEventListener('focus', load);
 
   return {
     el,
@@ -185,7 +70,7 @@ export function createFindBox(on: { choose(r: FindResult): void; clear(): void }
     setIndex(next) {
       index = next ?? [];
       input.disabled = next === undefined;
-      if (document.activeElement === input && input.value.trim()) render();
+      if (document.activeElement === input && input.value.trim()) relist?.();
     },
     showChosen(entry) {
       if (document.activeElement === input) return;

@@ -77,13 +77,21 @@ function shortText(full: string, short: string): HTMLElement {
   );
 }
 
-export function createControls(on: ControlHandlers): Controls {
-  const button = (label: string, text: string, action: () => void, title = label): HTMLButtonElement => {
-    const b = h('button', { type: 'button', 'aria-label': label, title }, text);
-    b.addEventListener('click', action);
-    return b;
-  };
+function makeButton(label: string, text: string, action: () => void, title = label): HTMLButtonElement {
+  const b = h('button', { type: 'button', 'aria-label': label, title }, text);
+  b.addEventListener('click', action);
+  return b;
+}
 
+/** The seed box and the seed list's steps. */
+function seedControls(on: ControlHandlers): {
+  seedBlock: HTMLElement;
+  seedInput: HTMLInputElement;
+  seedError: HTMLElement;
+  seedNote: HTMLElement;
+  nextButton: HTMLButtonElement;
+} {
+  const button = makeButton;
   const seedInput = h('input', {
     id: 'seed-input',
     name: 'seed',
@@ -133,6 +141,13 @@ export function createControls(on: ControlHandlers): Controls {
     nextButton,
   );
   const seedBlock = h('div', { class: 'seed-block' }, seedForm, stepper, seedNote);
+
+  return { seedBlock, seedInput, seedError, seedNote, nextButton };
+}
+
+export function createControls(on: ControlHandlers): Controls {
+  const button = makeButton;
+  const { seedBlock, seedInput, seedError, seedNote, nextButton } = seedControls(on);
 
   const floorInputs = new Map<FloorId, HTMLInputElement>();
   const floorSet = h('fieldset', { class: 'floors' }, h('legend', { class: 'visually-hidden' }, 'Floor'));

@@ -1,17 +1,10 @@
 import { h } from '../dom.ts';
-import { formatInt, formatUtc } from '../format.ts';
-import type { LoadState, UnavailableReason } from '../load/map-loader.ts';
-import { formatCountdown, remainingMs } from '../load/server-clock.ts';
+import type { LoadState } from '../load/map-loader.ts';
+import type { StatusStates } from './map-status-states.ts';
 
 // The status line above the map. The message region is polite-live; the ticking countdown sits in
-// a role=timer element, which screen readers do not announce on every tick.
-
-const UNAVAILABLE: Record<UnavailableReason, string> = {
-  network: 'The server cannot be reached. Retrying in',
-  busy: 'The map service is busy (map unavailable). Retrying in',
-  db: 'The map service is unavailable right now. Retrying in',
-  error: 'The server answered with an error. Retrying in',
-};
+// a role=timer element, which screen readers do not announce on every tick. Loading and ready are
+// said here; the rarer states' code loads when one first comes (map-status-states.ts).
 
 export interface StatusView {
   el: HTMLElement;
@@ -19,9 +12,17 @@ export interface StatusView {
   dispose(): void;
 }
 
+export interface StatusParts {
+  el: HTMLElement;
+  message: HTMLElement;
+  timer: HTMLElement;
+  detail: HTMLElement;
+  progress: HTMLProgressElement;
+}
+
 export function createStatus(): StatusView {
   const message = h('p', { class: 'status-message' });
-  const timer = h('span', { class: 'status-timer', role: 'timer', 'aria-atomic': 'true' });
+  const timer = h('span', { class: 'status-timer', role: 'timer', 'aria-atomic': 'true', hidden: true });
   const detail = h('p', { class: 'status-detail' });
   // The queue as a bar: full once the map is next. The detail line says the same in words.
   const progress = h('progress', { class: 'status-progress', 'aria-hidden': 'true', hidden: true });
@@ -33,111 +34,26 @@ export function createStatus(): StatusView {
     progress,
     detail,
   );
-  let tick: number | undefined;
-  /** The longest queue seen ahead of this seed: where the bar starts. */
-  let queue: { seed: number | undefined; longest: number } | undefined;
-
-  const showQueue = (seed: number | undefined, ahead: number | undefined): void => {
-    progress.hidden = false;
-    if (ahead === undefined) {
-      progress.removeAttribute('value'); // indeterminate: generating, or the place is not known
-      return;
-    }
-    const seen = queue?.seed === seed ? (queue?.longest ?? 0) : 0;
-    const longest = Math.max(seen, ahead);
-    queue = { seed, longest };
-    progress.max = longest + 1;
-    progress.value = longest - ahead + 1;
+  let states: StatusStates | undefined;
+  /** Counts calls, so a state whose code arrives late is not shown over a newer one. */
+  let shown = 0;
+  const show = (seed: number | undefined, s: LoadState | { state: 'idle' }): void => {
+    const n = ++shown;
+    states?.stopTick();
+    el.dataset.kind = s.state;
+    delete el.dataset.ahead;
+    detail.textContent = '';
+    progress.hidden = true;
+    const seedText = seed === undefined ? 'this seed' : `seed ${seed}`;
+    if (s.state === 'idle') message.textContent = 'Enter a seed to see its facility map.';
+    else if (s.state === 'loading') message.textContent = `Loading the map of ${seedText}…`;
+    else if (s.state === 'ready') message.textContent = '';
+    else if (states) states.show(seedText, seed, s);
+    else
+      void import('./map-status-states.ts').then((m) => {
+        states ??= m.statusStates({ el, message, timer, detail, progress });
+        if (n === shown) states.show(seedText, seed, s);
+      });
   };
-
-  const stopTick = (): void => {
-    window.clearInterval(tick);
-    tick = undefined;
-    timer.textContent = '';
-    timer.hidden = true;
-    delete timer.dataset.until;
-  };
-
-  /** Updates the timer text from a function; only touches the DOM when the text changes. */
-  const startTick = (text: () => string): void => {
-    stopTick();
-    timer.hidden = false;
-    const update = (): void => {
-      const t = text();
-      if (timer.textContent !== t) timer.textContent = t;
-    };
-    update();
-    tick = window.setInterval(update, 250);
-  };
-
-  const seconds = (retryAt: number): string => `${Math.max(0, Math.ceil((retryAt - Date.now()) / 1000))} s`;
-
-  return {
-    el,
-    show(seed, s) {
-      stopTick();
-      el.dataset.kind = s.state;
-      delete el.dataset.ahead;
-      detail.textContent = '';
-      progress.hidden = true;
-      const seedText = seed === undefined ? 'this seed' : `seed ${seed}`;
-      switch (s.state) {
-        case 'idle':
-          message.textContent = 'Enter a seed to see its facility map.';
-          break;
-        case 'loading':
-          message.textContent = `Loading the map of ${seedText}…`;
-          break;
-        case 'ready':
-          message.textContent = '';
-          break;
-        case 'generating':
-          if (s.job === 'error') {
-            message.textContent = `Generating the map of ${seedText} failed (${s.error ?? 'unknown error'}). Trying again…`;
-          } else if (s.job === 'running') {
-            message.textContent = `Generating the map of ${seedText}… it appears here as soon as it is ready.`;
-            showQueue(seed, undefined);
-          } else {
-            showQueue(seed, s.ahead);
-            message.textContent = `The map of ${seedText} is queued for generation.`;
-            if (s.ahead !== undefined) {
-              el.dataset.ahead = String(s.ahead);
-              detail.textContent =
-                s.ahead === 0
-                  ? 'It is next in the queue.'
-                  : `${formatInt(s.ahead)} seed${s.ahead === 1 ? '' : 's'} ahead in the queue.`;
-            } else {
-              detail.textContent = 'Generation usually takes seconds to a minute.';
-            }
-          }
-          break;
-        case 'blocked': {
-          message.textContent = s.overdue
-            ? `The block on ${seedText} should have ended; checking again…`
-            : `A game server is playing ${seedText} right now, so its map is hidden. It opens in`;
-          detail.textContent = `Block ends ${formatUtc(new Date(s.until).toISOString())} (server time). The map loads by itself.`;
-          startTick(() => formatCountdown(remainingMs(s.until, s.offset, Date.now())));
-          // After startTick, which clears the timer (and an earlier end time) first.
-          timer.dataset.until = new Date(s.until).toISOString();
-          break;
-        }
-        case 'blocked-permanent':
-          message.textContent = `The map of ${seedText} is permanently blocked and cannot be viewed.`;
-          break;
-        case 'rate-limited':
-          message.textContent =
-            'Too many new seeds were requested from your address. Waiting as the server asks, then retrying in';
-          startTick(() => seconds(s.retryAt));
-          break;
-        case 'unavailable':
-          message.textContent = UNAVAILABLE[s.reason];
-          startTick(() => seconds(s.retryAt));
-          break;
-        case 'invalid':
-          message.textContent = 'That seed is not valid.';
-          break;
-      }
-    },
-    dispose: stopTick,
-  };
+  return { el, show, dispose: () => states?.stopTick() };
 }

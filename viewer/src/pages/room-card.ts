@@ -2,13 +2,15 @@ import type { MapData, Room } from '../api/types.ts';
 import { h } from '../dom.ts';
 import { formatCoord } from '../format.ts';
 import { roomInfo, spawnName } from '../map/describe.ts';
-import { floorById, floorOfHeight, floorOfZone } from '../map/floors.ts';
+import { floorById, floorOf } from '../map/floors.ts';
 import { describeRoom, zoneLabel } from '../map/labels.ts';
 import { layoutName } from '../map/layout-names.ts';
 import { otherEnd, roomKey } from '../map/links.ts';
 import { doorName } from '../map/names.ts';
 import { spawnRoom } from '../map/room-extents.ts';
 import type { FloorScene } from '../map/scene.ts';
+import { structureContents } from '../map/describe-points.ts';
+import { CATEGORY_LABEL, spawnCategory } from '../map/spawn-kinds.ts';
 
 // The room card: what a player wants to know about a room (its name and zone, what can spawn in it,
 // its doors, teslas and elevators) with the developer data (names in code, rotation, coordinates)
@@ -45,7 +47,7 @@ function section(title: string, lines: readonly string[]): HTMLElement[] {
 }
 
 function endName(room: Room, splitZ: number | undefined): string {
-  const f = floorOfZone(room.zone) ?? floorOfHeight(room.y);
+  const f = floorOf(room);
   const name = describeRoom(room, splitZ);
   return f ? `${name}, ${floorById(f).label}` : name;
 }
@@ -61,7 +63,9 @@ export function roomCard(c: RoomCardInput): HTMLElement {
   const structures: string[] = [];
   for (const s of scene.spawns) {
     if (!mine(scene.extents.spawnOwner.get(s))) continue;
-    (s.kind === 'item' ? items : structures).push(spawnName(s));
+    // Each item with its category, as its symbol on the map shows it; structures with what they may hold.
+    if (s.kind === 'item') items.push(`${spawnName(s)} (${CATEGORY_LABEL[spawnCategory(s)].toLowerCase()})`);
+    else structures.push(structureContents(s));
   }
   const ways: string[] = [];
   for (const [door, owner] of scene.extents.doorOwner)
