@@ -11,6 +11,7 @@ import { jobRoutes } from './routes/jobs.ts';
 import { mapReads, mapRoutes, type MapReads } from './routes/maps.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { pluginClaimRoutes } from './routes/plugin-claim.ts';
+import { previewRoutes } from './routes/preview.ts';
 import { reportAnswers, reportRoutes, type ReportAnswers } from './routes/report.ts';
 import { revokeRoutes } from './routes/revoke.ts';
 import { seedPageAnswers, seedRoutes, type SeedPageAnswers } from './routes/seeds.ts';
@@ -70,12 +71,14 @@ export function createApp(
     res.type(deps.metrics.registry.contentType).send(body);
   });
 
+  app.use(previewRoutes(deps));
   app.use(
     viewerRouter({
       apiPrefix: config.API_PREFIX,
       distDir: viewerDistDir(config.VIEWER_DIST_DIR),
       sourceMaps: config.VIEWER_SOURCE_MAPS,
       seedShareable: seedShareable(deps),
+      publicUrl: config.PUBLIC_URL,
     }),
   );
   app.use(notFound);
