@@ -8,6 +8,7 @@ import { renderMap } from '../../viewer/src/map/render-map.ts';
 import { buildScene } from '../../viewer/src/map/scene.ts';
 import { ALL } from '../../viewer/src/map/spawn-filter.ts';
 import { boundsCentre, makeTransform } from '../../viewer/src/map/view-transform.ts';
+import { encodePng } from './png.ts';
 
 // The link-preview picture of a seed (og:image): its two facility floors side by side under a
 // caption, drawn by the viewer's own renderMap on a Canvas 2D from npm (@napi-rs/canvas, whose
@@ -55,7 +56,8 @@ export async function renderPreview(map: MapData): Promise<Buffer> {
     g.fillText(floorById(floor).label, 12, 8);
     g.restore();
   });
-  return canvas.encode('png');
+  // Opaque: the background covers every pixel first.
+  return encodePng(canvas.data(), PREVIEW_WIDTH, PREVIEW_HEIGHT);
 }
 
 /** The preview of a map body as GET /maps/{seed} answers it (JSON bytes). */
