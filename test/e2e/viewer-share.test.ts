@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call } from '../support/http.ts';
 import { newKey } from '../support/keys.ts';
+import { waitForState } from '../support/viewer-page.ts';
 import { viewerStack } from '../support/viewer-stack.ts';
 
 const MAIN = 224593721;
@@ -111,5 +112,80 @@ describe('link previews (issue 30.8)', () => {
     const res = await fetch(url);
     expect(res.status).toBe(403);
     expect(tag(await shell(`/seed/${OTHER}`), 'og:image')).toBeUndefined();
+  });
+});
+
+describe('the home page (issue 30.2)', () => {
+  it('leads somewhere: what a seed is, a seed box with an example, the newest seeds and all of them', async () => {
+    const page = await stack.openPage('/');
+    await waitForState(page, 'idle', { page: 'home' });
+    await page.locator('ol.home-seeds[data-state="ready"]').waitFor();
+    expect(await page.locator('[data-what-is-a-seed]').textContent()).toMatch(/^A seed is /);
+    // The newest seeds first, each a link to its map, as GET /seeds lists them.
+    const links = await page
+      .locator('main a')
+      .evaluateAll((as) =>
+        as.map((a) => ({ text: a.textContent ?? '', href: new URL((a as HTMLAnchorElement).href).pathname })),
+      );
+    const newest = links.filter((l) => l.text.startsWith('Seed '));
+    const listed = (await (await fetch(`${stack.api.base}/seeds?limit=8`)).json()) as {
+      items: { seed: number }[];
+    };
+    expect(listed.items.length).toBeGreaterThan(0);
+    expect(newest.map((l) => l.href)).toEqual(listed.items.map((i) => `/seed/${i.seed}`));
+    expect(links).toContainEqual(expect.objectContaining({ href: '/seeds' }));
+    expect(links).toContainEqual({ text: 'seed 224593721', href: '/seed/224593721' });
+
+    // The example opens its map; so does the box.
+    await page.locator('[data-example]').click();
+    await waitForState(page, 'ready', { page: 'map' });
+    await page.goBack();
+    await waitForState(page, 'idle', { page: 'home' });
+    await page.locator('#seed-input').fill('12ab');
+    await page.keyboard.press('Enter');
+    await waitForState(page, 'invalid', { page: 'home' });
+    expect(await page.locator('#seed-error').textContent()).toMatch(/whole number/);
+    await page.locator('#seed-input').fill(String(MAIN));
+    await page.keyboard.press('Enter');
+    await waitForState(page, 'ready', { page: 'map' });
+    expect(new URL(page.url()).searchParams.get('seed')).toBe(String(MAIN));
+    await page.locator('a[data-nav="seeds"]').click();
+    await waitForState(page, 'ready', { page: 'seeds' });
+  });
+});
+
+describe("Surface's places and the nearest exit (issue 30.3)", () => {
+  it('finds the escape and the gates, on Surface', async () => {
+    const page = await stack.openPage(`/seed/${MAIN}`);
+    await waitForState(page, 'ready', { page: 'map' });
+    const box = page.getByRole('combobox', { name: 'Find on this map' });
+    const list = page.getByRole('listbox', { name: 'Matches on this map', includeHidden: true });
+    const options = async (query: string) => {
+      await box.fill(query);
+      await list.waitFor({ state: 'visible' });
+      return list
+        .getByRole('option')
+        .evaluateAll((els) => els.map((el) => [el.getAttribute('data-find'), el.getAttribute('data-floor')]));
+    };
+    expect(await options('escape')).toEqual([['room:escape', 'surface']]);
+    expect((await options('gate a')).slice(0, 2)).toEqual([
+      ['room:gate-a', 'hcz'],
+      ['room:gate-a-surface', 'surface'],
+    ]);
+    expect(await options('d-class')).toEqual([['room:class-d-cells', 'lcz']]);
+    await box.fill('escape');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('floor')).toBe('surface');
+    expect(new URL(page.url()).searchParams.get('find')).toBe('room:escape');
+  });
+
+  it('routes from Class-D to the nearest exit and names it with metres', async () => {
+    const page = await stack.openPage(`/seed/${MAIN}?route=room:class-d-cells~exit`);
+    await waitForState(page, 'ready', { page: 'map' });
+    const status = page.locator('#route-status');
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Nearest exit: (Gate A|Gate B|Escape), \d+ s, \d+ m /);
+    expect(Number(await page.locator('#map-canvas').getAttribute('data-route'))).toBeGreaterThan(5);
   });
 });

@@ -111,7 +111,7 @@ describe('assets sent compressed (issue 19.7)', () => {
     }
     await screenshot(page, 'not-found');
     await page.getByRole('link', { name: 'Open the map viewer' }).click();
-    await waitForState(page, 'idle', { page: 'map' });
+    await waitForState(page, 'idle', { page: 'home' });
     const api = await fetch(`${stack.api.base}/nope`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: 'not found' });

@@ -1,39 +1,14 @@
-import type { SeedItem, SeedPage } from '../api/types.ts';
 import type { AppContext, Page } from '../app-context.ts';
 import { h } from '../dom.ts';
 import { formatInt } from '../format.ts';
 import { backoffDelay, BUSY_RETRY } from '../load/backoff.ts';
+import { isSeedPage, seedRow } from './seed-row.ts';
 
 // Known seeds, newest first, paged by cursor. An IntersectionObserver loads the next page when the
 // end of the list scrolls into view; the "Load more" button does the same for keyboard users.
 
 const PAGE_SIZE = 50;
 const LOAD_MORE = 'Load more seeds';
-
-function isSeedPage(v: unknown): v is SeedPage {
-  return typeof v === 'object' && v !== null && Array.isArray((v as SeedPage).items);
-}
-
-function row(item: SeedItem, base: string): HTMLLIElement {
-  const badges = h('span', { class: 'badges' });
-  if (item.dumped) badges.append(h('span', { class: 'badge ok', 'data-badge': 'dumped' }, 'Generated'));
-  if (item.detected) badges.append(h('span', { class: 'badge seen', 'data-badge': 'detected' }, 'Detected'));
-  return h(
-    'li',
-    { 'data-seed': item.seed },
-    h(
-      'a',
-      { href: `${base}/seed/${item.seed}`, class: 'seed-row' },
-      h('span', { class: 'seed-number' }, `Seed ${item.seed}`),
-      h(
-        'span',
-        { class: 'seed-counts' },
-        `${formatInt(item.roomCount)} rooms · ${formatInt(item.spawns)} spawns`,
-      ),
-      badges,
-    ),
-  );
-}
 
 export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
   let cursor: number | null | undefined; // undefined = first page not asked yet, null = end
@@ -84,7 +59,7 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
       if (disposed) return;
       if (ans.status !== 200 || !isSeedPage(ans.body)) throw new Error(`status ${ans.status}`);
       const page = ans.body;
-      list.append(...page.items.map((i) => row(i, ctx.base)));
+      list.append(...page.items.map((i) => seedRow(i, ctx.base)));
       loaded += page.items.length;
       list.dataset.loaded = String(loaded);
       cursor = page.nextCursor ?? null;
