@@ -79,6 +79,10 @@ export async function guardedContext(
   options: BrowserContextOptions = {},
 ): Promise<GuardedContext> {
   const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+  // The map viewer writes what each frame drew to data-* attributes only when asked (test-hooks.ts).
+  await context.addInitScript(() => {
+    (globalThis as { seedblockTestHooks?: boolean }).seedblockTestHooks = true;
+  });
   const offLoopback: string[] = [];
   const problems: string[] = [];
   await context.route('**/*', async (route) => {

@@ -97,10 +97,10 @@ describe('find on this map', () => {
     const scp079 = referenceMap.rooms.find((r) => r.name === 'Hcz079')!;
     const entry = index.find((e) => e.id === 'room:scp-079')!;
     expect(targetBounds(entry.floors.hcz!)).toEqual({
-      minX: scp079.x,
-      maxX: scp079.x,
-      minZ: scp079.z,
-      maxZ: scp079.z,
+      x0: scp079.x,
+      x1: scp079.x,
+      y0: scp079.z,
+      y1: scp079.z,
     });
   });
 });

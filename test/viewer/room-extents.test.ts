@@ -6,7 +6,7 @@ import { parseMap } from '../../viewer/src/api/parse-map.ts';
 import type { Door, MapData, Room } from '../../viewer/src/api/types.ts';
 import { FLOORS } from '../../viewer/src/map/floors.ts';
 import { roomKey } from '../../viewer/src/map/links.ts';
-import { contains } from '../../viewer/src/map/room-extents.ts';
+import { contains } from '../../viewer/src/map/box.ts';
 import { buildScene, extentOf, roomAt } from '../../viewer/src/map/scene.ts';
 import { referenceMap } from './fixture.ts';
 
@@ -37,7 +37,7 @@ function check(map: MapData, doorRooms: Map<string, string> | undefined): Miss[]
     for (const s of scene.spawns) {
       const owner = byKey.get(roomKey({ x: s.rx, y: scene.floorY, z: s.rz }));
       if (!owner) continue; // its room is on another floor's list (none in generated maps)
-      if (!contains(extentOf(scene, owner)?.all, s))
+      if (!contains(extentOf(scene, owner)?.all, s.x, s.z))
         miss(`spawn ${s.cat} at ${s.x},${s.z} outside ${owner.name}`);
       if (scene.extents.spawnOwner.get(s) !== owner) miss(`spawn ${s.cat} not named as in ${owner.name}`);
     }
@@ -49,7 +49,7 @@ function check(map: MapData, doorRooms: Map<string, string> | undefined): Miss[]
         continue;
       }
       if (named !== truth) miss(`door ${d.name} named as in ${named?.name}, belongs to ${truth.name}`);
-      if (!contains(extentOf(scene, truth)?.all, d))
+      if (!contains(extentOf(scene, truth)?.all, d.x, d.z))
         miss(`door ${d.name} at ${d.x},${d.z} outside ${truth.name}`);
     }
   }

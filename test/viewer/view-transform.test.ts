@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitScale, makeTransform, panBy, turned, zoomAt } from '../../viewer/src/map/view-transform.ts';
 
-const bounds = { minX: 0, maxX: 150, minZ: 0, maxZ: 150 };
+const bounds = { x0: 0, x1: 150, y0: 0, y1: 150 };
 const vp = { width: 800, height: 600 };
 
 describe('view transform', () => {
@@ -48,7 +48,7 @@ describe('view transform', () => {
   });
 
   describe('a wide floor in a tall box (a phone upright)', () => {
-    const wide = { minX: 0, maxX: 300, minZ: 0, maxZ: 120 };
+    const wide = { x0: 0, x1: 300, y0: 0, y1: 120 };
     const phone = { width: 390, height: 560 };
 
     it('is turned a quarter clockwise: north to the right, east down, and fills more of the box', () => {

@@ -57,6 +57,27 @@ export interface MapLoad {
   cancel(): void;
 }
 
+type JobAnswer = { status?: unknown; ahead?: unknown; error?: unknown };
+
+/** What a job's answer says as a load state; undefined when the map is ready. */
+function jobState(job: JobAnswer | undefined): LoadState | undefined {
+  const status = job?.status;
+  if (status === 'ready') return undefined;
+  if (status === 'error')
+    return {
+      state: 'generating',
+      job: 'error',
+      ahead: undefined,
+      error: errorText(job) ?? 'generation failed',
+    };
+  return {
+    state: 'generating',
+    job: status === 'running' ? 'running' : 'queued',
+    ahead: typeof job?.ahead === 'number' ? job.ahead : undefined,
+    error: undefined,
+  };
+}
+
 export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) => void): MapLoad {
   let cancelled = false;
   let timer: unknown;
@@ -150,24 +171,11 @@ export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) 
     if (ans.status === 403) return handleBlocked(ans);
     if (ans.status === 400) return emit({ state: 'invalid', message: errorText(ans.body) ?? 'invalid seed' });
     if (ans.status !== 200) return again();
-    const job = ans.body as { status?: unknown; ahead?: unknown; error?: unknown } | undefined;
-    const status = job?.status;
-    if (status === 'ready') return void fetchMap();
-    if (status === 'error') {
-      emit({
-        state: 'generating',
-        job: 'error',
-        ahead: undefined,
-        error: errorText(job) ?? 'generation failed',
-      });
+    const state = jobState(ans.body as JobAnswer | undefined);
+    if (!state) return void fetchMap();
+    emit(state);
+    if (state.state === 'generating' && state.job === 'error')
       return schedule(() => void fetchMap(), backoffDelay(JOB_POLL, attempt));
-    }
-    emit({
-      state: 'generating',
-      job: status === 'running' ? 'running' : 'queued',
-      ahead: typeof job?.ahead === 'number' ? job.ahead : undefined,
-      error: undefined,
-    });
     again();
   };
 

@@ -1,6 +1,6 @@
 import type { Door, MapData, Room, Spawn, Zone } from '../api/types.ts';
 import { formatCoord } from '../format.ts';
-import { FLOORS, floorById, floorOfHeight, floorOfZone } from './floors.ts';
+import { FLOORS, floorById, floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { floorLayouts } from './layout-names.ts';
 import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from './labels.ts';
@@ -54,10 +54,6 @@ export function doorInfo(door: Door, room: string | undefined): InfoLine {
   };
 }
 
-function roomFloor(room: Room): FloorId | undefined {
-  return floorOfZone(room.zone) ?? floorOfHeight(room.y);
-}
-
 /** Plain-text description of the map for screen readers: room counts per zone and named rooms. */
 export function mapSummary(map: MapData, floor: FloorId): string[] {
   const splitZ = checkpointSplit(map.rooms);
@@ -69,7 +65,7 @@ export function mapSummary(map: MapData, floor: FloorId): string[] {
     `Seed ${map.seed}: ${map.rooms.length} rooms (${zoneText}), ${map.spawns.length} spawn points, ${map.doors.length} heavy doors, ${map.teslas.length} tesla gates.`,
   );
   for (const f of FLOORS) {
-    const rooms = map.rooms.filter((r) => roomFloor(r) === f.id);
+    const rooms = map.rooms.filter((r) => floorOf(r) === f.id);
     const named = rooms
       .filter((r) => roomLabel(r, splitZ))
       .map((r) => `${describeRoom(r, splitZ)} (${formatCoord(r.x)}, ${formatCoord(r.z)})`);
@@ -90,7 +86,7 @@ export function matchesPerFloor(
 ): Record<FloorId, number> {
   const out: Record<FloorId, number> = { lcz: 0, hcz: 0, surface: 0 };
   for (const s of spawns) {
-    const f = floorOfHeight(s.y);
+    const f = floorOf(s);
     if (f && test(s)) out[f]++;
   }
   return out;

@@ -1,5 +1,6 @@
 import type { MapData, Room, Spawn } from '../api/types.ts';
-import { FLOORS, floorOfHeight, floorOfZone } from './floors.ts';
+import type { Box } from './box.ts';
+import { FLOORS, floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { checkpointSplit, prefabName, roomLabel, ZONE_SHORT, zoneLabel } from './labels.ts';
 import { itemName, structureName } from './names.ts';
@@ -62,15 +63,11 @@ const ROOM_KEYS: Readonly<Record<string, readonly string[]>> = {
   EzGateB: ['exit'],
 };
 
-const slug = (text: string): string =>
+export const slug = (text: string): string =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-
-function roomFloor(room: Room): FloorId | undefined {
-  return floorOfZone(room.zone) ?? floorOfHeight(room.y);
-}
 
 /** Collects entries by id, adding each room or spawn to its floor. */
 class Entries {
@@ -93,7 +90,7 @@ export function buildFindIndex(map: MapData): FindEntry[] {
   const splitZ = checkpointSplit(map.rooms);
   const out = new Entries();
   for (const room of map.rooms) {
-    const floor = roomFloor(room);
+    const floor = floorOf(room);
     if (!floor) continue;
     const label = roomLabel(room, splitZ);
     if (label) {
@@ -105,7 +102,7 @@ export function buildFindIndex(map: MapData): FindEntry[] {
   }
   for (const p of surfacePlaces(map)) out.add(p.id, 'room', p.name, [...p.keys], 'surface', p.room);
   for (const spawn of map.spawns) {
-    const floor = floorOfHeight(spawn.y);
+    const floor = floorOf(spawn);
     if (!floor) continue;
     const type = itemType(spawn);
     // "group" and "random" are picks among several types, not something to look for.
@@ -164,9 +161,9 @@ export function findOnMap(index: readonly FindEntry[], query: string): FindResul
 }
 
 /** World rectangle around a floor's targets, to centre the view on them. */
-export function targetBounds(t: FindTargets): { minX: number; maxX: number; minZ: number; maxZ: number } {
+export function targetBounds(t: FindTargets): Box {
   const pts = [...t.rooms, ...t.spawns];
   const xs = pts.map((p) => p.x);
   const zs = pts.map((p) => p.z);
-  return { minX: Math.min(...xs), maxX: Math.max(...xs), minZ: Math.min(...zs), maxZ: Math.max(...zs) };
+  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...zs), y1: Math.max(...zs) };
 }

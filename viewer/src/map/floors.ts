@@ -50,3 +50,8 @@ export function floorOfHeight(y: number): FloorId | undefined {
   if (y > -250) return 'hcz';
   return undefined; // Pocket Dimension, not drawn
 }
+
+/** The floor a room, door or spawn is drawn on: its zone's floor, else by its height. */
+export function floorOf(x: { zone?: Zone; y: number }): FloorId | undefined {
+  return (x.zone && floorOfZone(x.zone)) || floorOfHeight(x.y);
+}

@@ -4,13 +4,8 @@
 // label placed before it. A label that fits nowhere is left out; the room's hover info still
 // names it in full.
 
-/** Axis-aligned screen rectangle. */
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+import { inside, overlaps } from './box.ts';
+import type { Box } from './box.ts';
 
 /**
  * Where a label may go: the point (anchor + dx, dy) is at fraction (ax, ay) of the label's box,
@@ -41,14 +36,6 @@ export interface PlacedLabel {
   x: number;
   y: number;
   box: Box;
-}
-
-export function overlaps(a: Box, b: Box): boolean {
-  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
-
-function inside(a: Box, outer: Box): boolean {
-  return a.x0 >= outer.x0 && a.y0 >= outer.y0 && a.x1 <= outer.x1 && a.y1 <= outer.y1;
 }
 
 /** Spots around a point, nearest first: on it, then above, below, beside and diagonal, `step` apart. */

@@ -52,6 +52,9 @@ const BY_NAME: Readonly<Record<string, RoomLabel>> = {
   Pocket: { short: 'Pocket', full: 'Pocket Dimension' },
 };
 
+/** Every room name players know (for naming a room a seed lacks). */
+export const knownRoomLabels = (): RoomLabel[] => [...Object.values(BY_NAME), ...Object.values(BY_PREFAB)];
+
 // Unnamed rooms that still have a name among players, keyed by prefab.
 const BY_PREFAB: Readonly<Record<string, RoomLabel>> = {
   EZ_Chef: { short: 'Chef', full: "Chef's Office" },

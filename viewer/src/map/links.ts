@@ -1,6 +1,5 @@
 import type { Room } from '../api/types.ts';
-import { floorOfHeight, floorOfZone } from './floors.ts';
-import type { FloorId } from './floors.ts';
+import { floorOf } from './floors.ts';
 
 /** A way between two rooms that is not a plain door on one floor: an elevator or a zone checkpoint. */
 export interface RoomLink {
@@ -19,10 +18,6 @@ const ELEVATOR_PAIRS: readonly (readonly [string, string])[] = [
   ['EzGateA', 'Outside'],
   ['EzGateB', 'Outside'],
 ];
-
-function roomFloor(room: Room): FloorId | undefined {
-  return floorOfZone(room.zone) ?? floorOfHeight(room.y);
-}
 
 function pushUnique(out: RoomLink[], seen: Set<string>, link: RoomLink): void {
   const keys = [roomKey(link.a), roomKey(link.b)].sort();
@@ -46,7 +41,7 @@ export function findLinks(rooms: readonly Room[]): RoomLink[] {
       if (!crossFloor && !crossZone) continue;
       const other = byKey.get(roomKey({ x: c.x, y: c.y ?? room.y, z: c.z }));
       if (!other) continue;
-      const kind = roomFloor(other) === roomFloor(room) ? 'checkpoint' : 'elevator';
+      const kind = floorOf(other) === floorOf(room) ? 'checkpoint' : 'elevator';
       pushUnique(out, seen, { kind, a: room, b: other });
     }
   }

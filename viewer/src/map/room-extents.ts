@@ -1,6 +1,7 @@
 import type { Door, Room, Spawn } from '../api/types.ts';
 import { roomKey } from './links.ts';
-import type { Rect } from './room-geometry.ts';
+import { around, union } from './box.ts';
+import type { Box } from './box.ts';
 import { roomGeometry } from './room-geometry.ts';
 
 // Real rooms are larger than their 15 m cell: SCP-106's gates stand 18 m out, the warhead silo
@@ -17,9 +18,9 @@ const HALF_CELL = 7.5;
 
 export interface RoomExtent {
   /** On the room's own level: its body and what is placed there. Undefined for plain corridors. */
-  main: Rect | undefined;
+  main: Box | undefined;
   /** Everything the room holds, other levels included. */
-  all: Rect | undefined;
+  all: Box | undefined;
 }
 
 // Named doors and the RoomName of the room they belong to (facility.md part 5).
@@ -119,15 +120,9 @@ export function doorRoom(
   );
 }
 
-function grow(r: Rect | undefined, p: { x: number; z: number }): Rect {
-  const a = { x0: p.x - MARGIN, z0: p.z - MARGIN, x1: p.x + MARGIN, z1: p.z + MARGIN };
-  if (!r) return a;
-  return {
-    x0: Math.min(r.x0, a.x0),
-    z0: Math.min(r.z0, a.z0),
-    x1: Math.max(r.x1, a.x1),
-    z1: Math.max(r.z1, a.z1),
-  };
+function grow(r: Box | undefined, p: { x: number; z: number }): Box {
+  const a = around(p.x, p.z, MARGIN);
+  return r ? union(r, a) : a;
 }
 
 export interface FloorExtents {
@@ -175,13 +170,8 @@ export function roomExtents(
       else elsewhere.push(p);
     }
     // Same object when the room has one level: the renderer draws other levels only when they differ.
-    const all = elsewhere.reduce<Rect | undefined>(grow, main);
+    const all = elsewhere.reduce<Box | undefined>(grow, main);
     byRoom.set(roomKey(room), { main, all });
   }
   return { byRoom, doorOwner, spawnOwner };
-}
-
-/** Whether a point lies inside or on the edge of a rectangle. */
-export function contains(r: Rect | undefined, p: { x: number; z: number }): boolean {
-  return !!r && p.x >= r.x0 && p.x <= r.x1 && p.z >= r.z0 && p.z <= r.z1;
 }

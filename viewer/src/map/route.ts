@@ -1,7 +1,7 @@
 import type { MapData, Room } from '../api/types.ts';
 import { FIND_ID } from './find.ts';
 import type { FindEntry } from './find.ts';
-import { floorOfHeight, floorOfZone } from './floors.ts';
+import { floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { findLinks, roomKey } from './links.ts';
 import { isPlaceRoom, surfacePlaces } from './surface-places.ts';
@@ -43,7 +43,6 @@ export interface RouteEnds {
 export const EXIT = 'exit';
 const EXIT_IDS = ['room:gate-a', 'room:gate-b', 'room:escape'] as const;
 
-const floorOf = (r: Room): FloorId | undefined => floorOfZone(r.zone) ?? floorOfHeight(r.y);
 const flat = (a: Room, b: Room): number => Math.hypot(a.x - b.x, a.z - b.z);
 
 export function buildRouteGraph(map: Pick<MapData, 'rooms'> & Partial<Pick<MapData, 'doors'>>): RouteGraph {

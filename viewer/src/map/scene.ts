@@ -1,14 +1,15 @@
 import type { Door, MapData, Room, Spawn, Tesla, Zone } from '../api/types.ts';
-import { floorById, floorOfHeight, floorOfZone } from './floors.ts';
+import { floorById, floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { checkpointSplit } from './labels.ts';
 import { findLinks, roomKey } from './links.ts';
 import type { RoomLink } from './links.ts';
-import { contains, roomExtents, spawnRoom } from './room-extents.ts';
+import { contains, grow } from './box.ts';
+import type { Box } from './box.ts';
+import { roomExtents, spawnRoom } from './room-extents.ts';
+import { CELL } from './room-geometry.ts';
 import type { FloorExtents, RoomExtent } from './room-extents.ts';
-import type { Bounds } from './view-transform.ts';
 
-export const CELL = 15;
 const HALF = CELL / 2;
 const OPEN_MARGIN = 12;
 
@@ -22,9 +23,9 @@ export interface FloorScene {
   spawns: Spawn[];
   /** Links with at least one end on this floor. */
   links: RoomLink[];
-  bounds: Bounds;
+  bounds: Box;
   /** Extent of an open area without a room grid (the surface), if the floor has one. */
-  openArea: Bounds | undefined;
+  openArea: Box | undefined;
   checkpointSplitZ: number | undefined;
   /** Each room's extent and the room each door and spawn belongs to. */
   extents: FloorExtents;
@@ -32,33 +33,33 @@ export interface FloorScene {
 }
 
 function roomOnFloor(room: Room, floor: FloorId): boolean {
-  return (floorOfZone(room.zone) ?? floorOfHeight(room.y)) === floor;
+  return floorOf(room) === floor;
 }
 
-function boundsOf(rooms: readonly Room[], points: readonly { x: number; z: number }[]): Bounds {
-  const b: Bounds = { minX: Infinity, maxX: -Infinity, minZ: Infinity, maxZ: -Infinity };
+function boundsOf(rooms: readonly Room[], points: readonly { x: number; z: number }[]): Box {
+  const b: Box = { x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity };
   for (const r of rooms) {
-    b.minX = Math.min(b.minX, r.x - HALF);
-    b.maxX = Math.max(b.maxX, r.x + HALF);
-    b.minZ = Math.min(b.minZ, r.z - HALF);
-    b.maxZ = Math.max(b.maxZ, r.z + HALF);
+    b.x0 = Math.min(b.x0, r.x - HALF);
+    b.x1 = Math.max(b.x1, r.x + HALF);
+    b.y0 = Math.min(b.y0, r.z - HALF);
+    b.y1 = Math.max(b.y1, r.z + HALF);
   }
   for (const p of points) {
-    b.minX = Math.min(b.minX, p.x - 4);
-    b.maxX = Math.max(b.maxX, p.x + 4);
-    b.minZ = Math.min(b.minZ, p.z - 4);
-    b.maxZ = Math.max(b.maxZ, p.z + 4);
+    b.x0 = Math.min(b.x0, p.x - 4);
+    b.x1 = Math.max(b.x1, p.x + 4);
+    b.y0 = Math.min(b.y0, p.z - 4);
+    b.y1 = Math.max(b.y1, p.z + 4);
   }
-  if (!Number.isFinite(b.minX)) return { minX: -HALF, maxX: HALF, minZ: -HALF, maxZ: HALF };
+  if (!Number.isFinite(b.x0)) return { x0: -HALF, x1: HALF, y0: -HALF, y1: HALF };
   return b;
 }
 
 export function buildScene(map: MapData, floor: FloorId): FloorScene {
   const rooms = map.rooms.filter((r) => roomOnFloor(r, floor));
   const keys = new Set(rooms.map(roomKey));
-  const doors = map.doors.filter((d) => (floorOfZone(d.zone) ?? floorOfHeight(d.y)) === floor);
-  const teslas = map.teslas.filter((t) => floorOfHeight(t.y) === floor);
-  const spawns = map.spawns.filter((s) => floorOfHeight(s.y) === floor);
+  const doors = map.doors.filter((d) => floorOf(d) === floor);
+  const teslas = map.teslas.filter((t) => floorOf(t) === floor);
+  const spawns = map.spawns.filter((s) => floorOf(s) === floor);
   const links = findLinks(map.rooms).filter((l) => keys.has(roomKey(l.a)) || keys.has(roomKey(l.b)));
   const roomCountByZone: Partial<Record<Zone, number>> = {};
   for (const r of rooms) roomCountByZone[r.zone] = (roomCountByZone[r.zone] ?? 0) + 1;
@@ -67,20 +68,12 @@ export function buildScene(map: MapData, floor: FloorId): FloorScene {
   const bounds = boundsOf(rooms, [...doors, ...spawns, ...teslas]);
   // The surface is one open area whose geometry the map does not carry: it is drawn as a plain
   // area around everything known to be there.
-  const openArea = rooms.some((r) => r.shape === 'Undefined')
-    ? {
-        minX: bounds.minX - OPEN_MARGIN,
-        maxX: bounds.maxX + OPEN_MARGIN,
-        minZ: bounds.minZ - OPEN_MARGIN,
-        maxZ: bounds.maxZ + OPEN_MARGIN,
-      }
-    : undefined;
+  const openArea = rooms.some((r) => r.shape === 'Undefined') ? grow(bounds, OPEN_MARGIN) : undefined;
   const floorY = floorById(floor).y;
   const extents = roomExtents(rooms, spawns, doors, floorY);
   if (openArea) {
-    const r = { x0: openArea.minX, z0: openArea.minZ, x1: openArea.maxX, z1: openArea.maxZ };
     for (const room of rooms)
-      if (room.shape === 'Undefined') extents.byRoom.set(roomKey(room), { main: r, all: r });
+      if (room.shape === 'Undefined') extents.byRoom.set(roomKey(room), { main: openArea, all: openArea });
   }
   return {
     floor,
@@ -107,7 +100,7 @@ export function extentOf(scene: FloorScene, room: Room): RoomExtent | undefined 
  * overhang their cell); the surface is the one open area.
  */
 export function roomAt(scene: FloorScene, x: number, z: number): Room | undefined {
-  return cellRoomAt(scene, x, z) ?? scene.rooms.find((r) => contains(extentOf(scene, r)?.main, { x, z }));
+  return cellRoomAt(scene, x, z) ?? scene.rooms.find((r) => contains(extentOf(scene, r)?.main, x, z));
 }
 
 function cellRoomAt(scene: FloorScene, x: number, z: number): Room | undefined {

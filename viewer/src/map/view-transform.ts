@@ -2,12 +2,7 @@
 // points down, so z is flipped. `zoom` is relative to the scale that fits the floor in the canvas,
 // which keeps deep links meaningful across screen sizes.
 
-export interface Bounds {
-  minX: number;
-  maxX: number;
-  minZ: number;
-  maxZ: number;
-}
+import type { Box } from './box.ts';
 
 export interface View {
   /** World point at the canvas centre. */
@@ -38,18 +33,18 @@ export function clampZoom(zoom: number): number {
  * Whether the floor is drawn turned a quarter clockwise (north to the right, east down): a wide
  * floor in a tall box (a phone held upright) then fills the box instead of a band across it.
  */
-export function turned(bounds: Bounds, vp: Viewport): boolean {
-  const w = bounds.maxX - bounds.minX;
-  const h = bounds.maxZ - bounds.minZ;
+export function turned(bounds: Box, vp: Viewport): boolean {
+  const w = bounds.x1 - bounds.x0;
+  const h = bounds.y1 - bounds.y0;
   return vp.height > vp.width * TURN_RATIO && w > h * TURN_RATIO;
 }
 /** Both the box and the floor must be clearly longer one way: a square stays as it is. */
 const TURN_RATIO = 1.15;
 
 /** Pixels per metre that fit the bounds in the viewport with a small margin (`turn`: turned). */
-export function fitScale(bounds: Bounds, vp: Viewport, turn = turned(bounds, vp)): number {
-  const across = Math.max(1, bounds.maxX - bounds.minX);
-  const along = Math.max(1, bounds.maxZ - bounds.minZ);
+export function fitScale(bounds: Box, vp: Viewport, turn = turned(bounds, vp)): number {
+  const across = Math.max(1, bounds.x1 - bounds.x0);
+  const along = Math.max(1, bounds.y1 - bounds.y0);
   const [w, h] = turn ? [along, across] : [across, along];
   const pad = Math.min(FIT_PADDING_PX, FIT_PADDING_SHARE * Math.min(vp.width, vp.height));
   const availW = Math.max(1, vp.width - 2 * pad);
@@ -57,8 +52,8 @@ export function fitScale(bounds: Bounds, vp: Viewport, turn = turned(bounds, vp)
   return Math.min(availW / w, availH / h);
 }
 
-export function boundsCentre(bounds: Bounds): { cx: number; cz: number } {
-  return { cx: (bounds.minX + bounds.maxX) / 2, cz: (bounds.minZ + bounds.maxZ) / 2 };
+export function boundsCentre(bounds: Box): { cx: number; cz: number } {
+  return { cx: (bounds.x0 + bounds.x1) / 2, cz: (bounds.y0 + bounds.y1) / 2 };
 }
 
 export interface Transform {
@@ -69,7 +64,7 @@ export interface Transform {
   toWorld(sx: number, sy: number): { x: number; z: number };
 }
 
-export function makeTransform(view: View, bounds: Bounds, vp: Viewport): Transform {
+export function makeTransform(view: View, bounds: Box, vp: Viewport): Transform {
   const turn = turned(bounds, vp);
   const scale = fitScale(bounds, vp, turn) * view.zoom;
   const ox = vp.width / 2;
@@ -91,14 +86,7 @@ export function makeTransform(view: View, bounds: Bounds, vp: Viewport): Transfo
 }
 
 /** Zoom by a factor keeping the world point under (sx, sy) fixed on screen. */
-export function zoomAt(
-  view: View,
-  bounds: Bounds,
-  vp: Viewport,
-  factor: number,
-  sx: number,
-  sy: number,
-): View {
+export function zoomAt(view: View, bounds: Box, vp: Viewport, factor: number, sx: number, sy: number): View {
   const anchor = makeTransform(view, bounds, vp).toWorld(sx, sy);
   const zoom = clampZoom(view.zoom * factor);
   // Centred on the anchor, the point (sx, sy) shows `w`; the centre that puts the anchor there
@@ -108,17 +96,17 @@ export function zoomAt(
 }
 
 /** Move the view by a screen-space drag of (dx, dy) pixels. */
-export function panBy(view: View, bounds: Bounds, vp: Viewport, dx: number, dy: number): View {
+export function panBy(view: View, bounds: Box, vp: Viewport, dx: number, dy: number): View {
   const c = makeTransform(view, bounds, vp).toWorld(vp.width / 2 - dx, vp.height / 2 - dy);
   return clampCentre({ ...view, cx: c.x, cz: c.z }, bounds);
 }
 
 /** Keep the centre within the floor (plus a margin) so the map cannot be lost off-screen. */
-export function clampCentre(view: View, bounds: Bounds): View {
+export function clampCentre(view: View, bounds: Box): View {
   const margin = 15;
   return {
     ...view,
-    cx: Math.min(bounds.maxX + margin, Math.max(bounds.minX - margin, view.cx)),
-    cz: Math.min(bounds.maxZ + margin, Math.max(bounds.minZ - margin, view.cz)),
+    cx: Math.min(bounds.x1 + margin, Math.max(bounds.x0 - margin, view.cx)),
+    cz: Math.min(bounds.y1 + margin, Math.max(bounds.y0 - margin, view.cz)),
   };
 }

@@ -36,6 +36,39 @@ export interface FindBox {
   showChosen(entry: FindEntry | undefined): void;
 }
 
+/** One listed match: its name, and its kind, floor and count. */
+function optionOf(r: FindResult, i: number): HTMLElement {
+  const floor = floorById(r.floor);
+  return h(
+    'li',
+    {
+      id: `find-option-${i}`,
+      role: 'option',
+      'aria-selected': 'false',
+      'data-find': r.entry.id,
+      'data-floor': r.floor,
+      'data-count': r.count,
+    },
+    h('span', { class: 'find-name' }, r.entry.name),
+    h(
+      'span',
+      { class: 'find-detail' },
+      `${KIND_LABEL[r.entry.kind]} · `,
+      h('span', { class: 'visually-hidden' }, floor.label),
+      h('span', { 'aria-hidden': 'true' }, floor.short),
+      ` · ${countText(r)}`,
+    ),
+  );
+}
+
+function statusText(query: string, results: readonly FindResult[], shown: number): string {
+  if (!query) return '';
+  if (!results.length) return 'Nothing on this map matches.';
+  const floors = new Set(results.map((r) => r.floor)).size;
+  const more = results.length > shown ? `; the first ${shown} are listed` : '';
+  return `${results.length} match${results.length === 1 ? '' : 'es'} on ${floors} floor${floors === 1 ? '' : 's'}${more}.`;
+}
+
 export function createFindBox(on: { choose(r: FindResult): void; clear(): void }): FindBox {
   let index: readonly FindEntry[] = [];
   let results: FindResult[] = [];
@@ -91,40 +124,11 @@ export function createFindBox(on: { choose(r: FindResult): void; clear(): void }
     const query = input.value.trim();
     results = query ? findOnMap(index, query) : [];
     const shown = results.slice(0, MAX_RESULTS);
-    list.replaceChildren(
-      ...shown.map((r, i) => {
-        const floor = floorById(r.floor);
-        return h(
-          'li',
-          {
-            id: `find-option-${i}`,
-            role: 'option',
-            'aria-selected': 'false',
-            'data-find': r.entry.id,
-            'data-floor': r.floor,
-            'data-count': r.count,
-          },
-          h('span', { class: 'find-name' }, r.entry.name),
-          h(
-            'span',
-            { class: 'find-detail' },
-            `${KIND_LABEL[r.entry.kind]} · `,
-            h('span', { class: 'visually-hidden' }, floor.label),
-            h('span', { 'aria-hidden': 'true' }, floor.short),
-            ` · ${countText(r)}`,
-          ),
-        );
-      }),
-    );
+    list.replaceChildren(...shown.map(optionOf));
     active = -1;
     input.removeAttribute('aria-activedescendant');
     open(shown.length > 0);
-    const floors = new Set(results.map((r) => r.floor)).size;
-    status.textContent = !query
-      ? ''
-      : results.length
-        ? `${results.length} match${results.length === 1 ? '' : 'es'} on ${floors} floor${floors === 1 ? '' : 's'}${results.length > shown.length ? `; the first ${shown.length} are listed` : ''}.`
-        : 'Nothing on this map matches.';
+    status.textContent = statusText(query, results, shown.length);
   }
 
   function choose(i: number): void {

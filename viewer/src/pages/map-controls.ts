@@ -1,4 +1,5 @@
 import { clear, h } from '../dom.ts';
+import { copyLink } from './copy-link.ts';
 import { FLOORS } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import type { Layers } from '../map/render-map.ts';
@@ -77,13 +78,21 @@ function shortText(full: string, short: string): HTMLElement {
   );
 }
 
-export function createControls(on: ControlHandlers): Controls {
-  const button = (label: string, text: string, action: () => void, title = label): HTMLButtonElement => {
-    const b = h('button', { type: 'button', 'aria-label': label, title }, text);
-    b.addEventListener('click', action);
-    return b;
-  };
+function makeButton(label: string, text: string, action: () => void, title = label): HTMLButtonElement {
+  const b = h('button', { type: 'button', 'aria-label': label, title }, text);
+  b.addEventListener('click', action);
+  return b;
+}
 
+/** The seed box and the seed list's steps. */
+function seedControls(on: ControlHandlers): {
+  seedBlock: HTMLElement;
+  seedInput: HTMLInputElement;
+  seedError: HTMLElement;
+  seedNote: HTMLElement;
+  nextButton: HTMLButtonElement;
+} {
+  const button = makeButton;
   const seedInput = h('input', {
     id: 'seed-input',
     name: 'seed',
@@ -133,6 +142,13 @@ export function createControls(on: ControlHandlers): Controls {
     nextButton,
   );
   const seedBlock = h('div', { class: 'seed-block' }, seedForm, stepper, seedNote);
+
+  return { seedBlock, seedInput, seedError, seedNote, nextButton };
+}
+
+export function createControls(on: ControlHandlers): Controls {
+  const button = makeButton;
+  const { seedBlock, seedInput, seedError, seedNote, nextButton } = seedControls(on);
 
   const floorInputs = new Map<FloorId, HTMLInputElement>();
   const floorSet = h('fieldset', { class: 'floors' }, h('legend', { class: 'visually-hidden' }, 'Floor'));
@@ -190,6 +206,7 @@ export function createControls(on: ControlHandlers): Controls {
     button('Zoom out', '−', on.zoomOut),
     button('Reset view', 'Reset', on.reset),
     button('Download the whole floor as PNG', 'PNG', on.download),
+    button('Copy link to this view', 'Link', () => void copyLink(viewButtons[4]!), 'Copy link to this view'),
   ];
   const viewActions = h(
     'div',

@@ -2,12 +2,13 @@ import type { MapData, Room } from '../api/types.ts';
 import { h } from '../dom.ts';
 import { formatCoord } from '../format.ts';
 import { roomInfo, spawnName } from '../map/describe.ts';
-import { floorById, floorOfHeight, floorOfZone } from '../map/floors.ts';
+import { floorById, floorOf } from '../map/floors.ts';
 import { describeRoom, zoneLabel } from '../map/labels.ts';
 import { layoutName } from '../map/layout-names.ts';
 import { otherEnd, roomKey } from '../map/links.ts';
 import { doorName } from '../map/names.ts';
 import { spawnRoom } from '../map/room-extents.ts';
+import { EXIT } from '../map/route.ts';
 import type { FloorScene } from '../map/scene.ts';
 
 // The room card: what a player wants to know about a room (its name and zone, what can spawn in it,
@@ -45,7 +46,7 @@ function section(title: string, lines: readonly string[]): HTMLElement[] {
 }
 
 function endName(room: Room, splitZ: number | undefined): string {
-  const f = floorOfZone(room.zone) ?? floorOfHeight(room.y);
+  const f = floorOf(room);
   const name = describeRoom(room, splitZ);
   return f ? `${name}, ${floorById(f).label}` : name;
 }
@@ -92,8 +93,19 @@ export function roomCard(c: RoomCardInput): HTMLElement {
       b.addEventListener('click', () => c.route(end, id));
       return b;
     };
+    const exit = h('button', { type: 'button', class: 'card-route', 'data-route': EXIT }, 'Nearest exit');
+    exit.addEventListener('click', () => {
+      c.route('from', id);
+      c.route('to', EXIT);
+    });
     card.append(
-      h('p', { class: 'card-actions' }, button('from', 'Route from here'), button('to', 'Route to here')),
+      h(
+        'p',
+        { class: 'card-actions' },
+        button('from', 'Route from here'),
+        button('to', 'Route to here'),
+        exit,
+      ),
     );
   }
   if (c.close) {

@@ -1,7 +1,9 @@
 import { h } from '../dom.ts';
 
 // The route's controls beside "Find on this map": set the found room as start or end, clear the
-// route, and a status line that reads the route's summary out.
+// route, and a status line that reads the route's summary out. On a phone the panel sits over the
+// map folded to one line (the summary, cut to fit, and a button that unfolds it), so the route
+// it describes stays in sight.
 
 export interface RoutePanel {
   el: HTMLElement;
@@ -28,6 +30,17 @@ export function createRoutePanel(on: {
   );
   const clear = h('button', { type: 'button', class: 'link', hidden: true }, 'Clear route');
   const status = h('p', { id: 'route-status', class: 'route-status', role: 'status' });
+  const more = h(
+    'button',
+    { type: 'button', class: 'route-more link', 'aria-expanded': 'false', 'aria-controls': 'route-status' },
+    'More',
+  );
+  more.addEventListener('click', () => {
+    const open = more.getAttribute('aria-expanded') !== 'true';
+    more.setAttribute('aria-expanded', String(open));
+    more.textContent = open ? 'Less' : 'More';
+    el.classList.toggle('unfolded', open);
+  });
   from.addEventListener('click', () => found && on.route('from', found.id));
   to.addEventListener('click', () => found && on.route('to', found.id));
   clear.addEventListener('click', () => on.clear());
@@ -35,7 +48,7 @@ export function createRoutePanel(on: {
     'div',
     { class: 'route', hidden: true },
     h('p', { class: 'route-actions' }, from, to, clear),
-    status,
+    h('div', { class: 'route-line' }, status, more),
   );
   let active = false;
   // Nothing to offer until a room is found or a route is under way.
@@ -52,6 +65,7 @@ export function createRoutePanel(on: {
       status.textContent = text;
       active = on;
       clear.hidden = !on;
+      el.classList.toggle('active', on);
       fold();
     },
   };

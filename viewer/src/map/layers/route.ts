@@ -1,0 +1,10 @@
+import { drawRoute } from '../route-draw.ts';
+import type { MapLayer } from './layer.ts';
+
+/** The route's runs of rooms on this floor. */
+export const routeLayer: MapLayer = {
+  id: 'route',
+  draw({ ctx, t, opts }) {
+    if (opts.route) drawRoute(ctx, t, opts.route);
+  },
+};

@@ -1,0 +1,142 @@
+import type { Room } from '../api/types.ts';
+import { h } from '../dom.ts';
+import { formatCoord } from '../format.ts';
+import { doorInfo, floorName, roomInfo, spawnInfo } from '../map/describe.ts';
+import type { InfoLine } from '../map/describe.ts';
+import { roomFindId } from '../map/find.ts';
+import { floorOf } from '../map/floors.ts';
+import { nearest } from '../map/hit-test.ts';
+import { describeRoom } from '../map/labels.ts';
+import { roomKey } from '../map/links.ts';
+import type { RenderResult } from '../map/render-map.ts';
+import type { FloorScene } from '../map/scene.ts';
+import type { Transform } from '../map/view-transform.ts';
+import type { MapCanvas } from './map-canvas.ts';
+import type { MapStore } from './map-store.ts';
+import { roomCard } from './room-card.ts';
+
+// The info panel over the map: what is under the pointer or crosshair (elevator, door, spawn,
+// world point) and the room card, hovered or pinned. A pinned card belongs to its room, not to a
+// spot on the screen: it stays through Find, Reset and floor changes until closed.
+
+export interface MapInfo {
+  el: HTMLElement;
+  /** After each frame: follow the pointer. */
+  update(t: Transform | undefined, r: RenderResult | undefined): void;
+}
+
+export interface InfoDeps {
+  store: MapStore;
+  canvas: MapCanvas;
+  route(end: 'from' | 'to', id: string): void;
+}
+
+/** "Heavy Containment corner, Light Containment": a room named with its floor. */
+export function describeEnd(room: Room, splitZ: number | undefined): string {
+  const f = floorOf(room);
+  const label = roomInfo(room, splitZ)[0]?.detail ?? room.name;
+  return f ? `${label}, ${floorName(f)}` : label;
+}
+
+export function createMapInfo(deps: InfoDeps): MapInfo {
+  const { store, canvas } = deps;
+  const lines = h('div', { class: 'info-lines' });
+  const card = h('div', {});
+  const el = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true }, lines, card);
+
+  const point = (): { sx: number; sy: number } | undefined => {
+    const hover = store.model.hover;
+    if (!hover) return undefined;
+    if (hover.kind === 'point') return hover;
+    const vp = canvas.viewport();
+    return { sx: vp.width / 2, sy: vp.height / 2 };
+  };
+
+  function lineItems(
+    scene: FloorScene,
+    r: RenderResult,
+    t: Transform,
+    p: { sx: number; sy: number },
+    room?: Room,
+  ): InfoLine[] {
+    const out: InfoLine[] = [];
+    const nameOf = (x: Room | undefined): string | undefined => x && describeRoom(x, scene.checkpointSplitZ);
+    const elevator = canvas.elevatorAt(p.sx, p.sy);
+    if (elevator)
+      out.push({
+        term: 'Elevator',
+        detail: `to ${describeEnd(elevator.other, scene.checkpointSplitZ)} (Enter or click)`,
+      });
+    // Doors and spawns name the room they belong to, which may overhang the cell under the pointer.
+    const door = nearest(r.doorMarks, p.sx, p.sy, 10)?.door;
+    if (door) out.push(doorInfo(door, nameOf(scene.extents.doorOwner.get(door))));
+    const spawn = nearest(r.spawnMarks, p.sx, p.sy, 8)?.spawn;
+    if (spawn) out.push(spawnInfo(spawn, nameOf(scene.extents.spawnOwner.get(spawn))));
+    if (!room) {
+      const w = t.toWorld(p.sx, p.sy);
+      out.push({
+        term: 'World',
+        detail: `x ${formatCoord(w.x)}, y ${formatCoord(scene.floorY)}, z ${formatCoord(w.z)}`,
+      });
+    }
+    return out;
+  }
+
+  function showLines(items: readonly InfoLine[]): void {
+    // Redrawn only when they change: a card rebuilt under the pointer would drop the focus.
+    const key = JSON.stringify(items);
+    if (lines.dataset.key === key) return;
+    const dl = h('dl', {});
+    for (const l of items) dl.append(h('dt', {}, l.term), h('dd', {}, l.detail));
+    lines.replaceChildren(...(items.length ? [dl] : []));
+    lines.dataset.key = key;
+  }
+
+  function unpin(): void {
+    store.commit({ pinned: undefined });
+    canvas.el.focus({ preventScroll: true });
+  }
+
+  function showCard(room: Room | undefined, world: { x: number; z: number } | undefined): void {
+    const { pinned, map, findIndex } = store.model;
+    const key = JSON.stringify([room && roomKey(room), !!pinned, world ? [world.x, world.z] : 0]);
+    if (card.dataset.key === key) return;
+    const open = !!room && card.dataset.room === roomKey(room) && !!card.querySelector('details')?.open;
+    card.replaceChildren();
+    // A pinned room is described on its own floor, whichever floor is shown.
+    const f = room && floorOf(room);
+    const scene = f && store.sceneOf(f);
+    if (room && map && scene) {
+      const close = pinned ? unpin : undefined;
+      const routeId = roomFindId(findIndex, room);
+      card.append(roomCard({ map, scene, room, routeId, world, route: deps.route, close }));
+    }
+    if (open) card.querySelector('details')?.setAttribute('open', '');
+    card.dataset.key = key;
+    card.dataset.room = room ? roomKey(room) : '';
+  }
+
+  return {
+    el,
+    update(t, r) {
+      const p = point();
+      const scene = store.scene();
+      const { pinned, map } = store.model;
+      if ((!p && !pinned) || !scene || !map || !t || !r) {
+        el.hidden = true;
+        return;
+      }
+      const hovered = p ? canvas.roomAtPoint(p.sx, p.sy) : undefined;
+      const room = pinned ?? hovered;
+      const items = p ? lineItems(scene, r, t, p, room) : [];
+      showLines(items);
+      // A hovered card follows the pointer's world position.
+      const world = p && room && !pinned && room === hovered ? t.toWorld(p.sx, p.sy) : undefined;
+      showCard(room, world && { x: world.x, z: world.z });
+      el.classList.toggle('pinned', !!pinned);
+      el.hidden = !items.length && !room;
+      // Keep the panel away from the pointer: switch sides when the pointer is on the left.
+      if (p && !pinned) el.classList.toggle('right', p.sx < canvas.viewport().width / 2);
+    },
+  };
+}

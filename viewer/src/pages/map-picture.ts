@@ -1,0 +1,40 @@
+import { floorName } from '../map/describe.ts';
+import { renderMap } from '../map/render-map.ts';
+import { routeOnFloor } from '../map/route.ts';
+import type { Route } from '../map/route.ts';
+import { boundsCentre, makeTransform } from '../map/view-transform.ts';
+import { routeView } from './map-route.ts';
+import type { MapStore } from './map-store.ts';
+import type { FloorPicture } from './png-export.ts';
+
+/**
+ * The whole floor as "PNG" saves it and print shows it: the fit view, with what is on, found and
+ * routed now, and the route's summary under the caption.
+ */
+export function mapPicture(
+  store: MapStore,
+  legend: HTMLElement,
+  route: Route | undefined,
+): FloorPicture | undefined {
+  const { map, state } = store.model;
+  const sc = store.scene();
+  if (!map || !sc) return undefined;
+  const summary = state.route ? routeView(store.model).text : undefined;
+  return {
+    bounds: sc.bounds,
+    draw(g, vp) {
+      const t = makeTransform({ ...boundsCentre(sc.bounds), zoom: 1 }, sc.bounds, vp);
+      renderMap(g, sc, t, vp, {
+        layers: state.layers,
+        itemFilter: state.item,
+        structureFilter: state.struct,
+        selection: store.foundTargets(),
+        route: route ? routeOnFloor(route, state.floor) : undefined,
+      });
+    },
+    caption: `seedblock · seed ${map.seed} · ${floorName(state.floor)}`,
+    note: summary,
+    legend,
+    fileName: `seed-${map.seed}-${state.floor}.png`,
+  };
+}

@@ -1,0 +1,54 @@
+import { slug } from '../map/find.ts';
+import type { FindEntry } from '../map/find.ts';
+import { knownRoomLabels } from '../map/labels.ts';
+import { EXIT, exitName, exitSummary, roomsOf, routeBetween, routeSummary } from '../map/route.ts';
+import type { Route } from '../map/route.ts';
+import type { MapModel } from './map-store.ts';
+
+// The route the state names, and what the route panel says of it.
+
+/** A find id's player name: from this map, else from the rooms players know ("room:cafeteria"). */
+export function nameOfId(index: readonly FindEntry[], id: string): string {
+  if (id === EXIT) return 'the nearest exit';
+  const entry = index.find((e) => e.id === id);
+  if (entry) return entry.name;
+  const known = knownRoomLabels().find((l) => `room:${slug(l.full)}` === id);
+  return known?.full ?? id.replace(/^[a-z]+:/, '').replace(/-/g, ' ');
+}
+
+export interface RouteView {
+  route: Route | undefined;
+  /** The panel's line; empty when there is nothing to say. */
+  text: string;
+  /** Whether a route is under way (it can be cleared). */
+  active: boolean;
+}
+
+export function routeView(m: Readonly<MapModel>): RouteView {
+  const { routeGraph, findIndex, pendingEnds } = m;
+  const ends = m.state.route;
+  const name = (id: string): string => nameOfId(findIndex, id);
+  if (!m.map || !routeGraph) return { route: undefined, text: '', active: false };
+  if (ends) {
+    const from = roomsOf(findIndex, ends.from);
+    const to = roomsOf(findIndex, ends.to);
+    const route = routeBetween(routeGraph, findIndex, ends);
+    const exit = route && ends.to === EXIT ? exitName(findIndex, route) : undefined;
+    const names = `${name(ends.from)} to ${exit ?? name(ends.to)}`;
+    const text = route
+      ? `${exit ? exitSummary(route, exit) : routeSummary(route)} From ${names}.`
+      : !from.length || !to.length
+        ? `No route: this map has no ${name(!from.length ? ends.from : ends.to)}.`
+        : `No way joins ${names} on this map.`;
+    return { route, text, active: true };
+  }
+  if (pendingEnds.from)
+    return {
+      route: undefined,
+      text: `Route from ${name(pendingEnds.from)}: now pick where to.`,
+      active: true,
+    };
+  if (pendingEnds.to)
+    return { route: undefined, text: `Route to ${name(pendingEnds.to)}: now pick where from.`, active: true };
+  return { route: undefined, text: '', active: false };
+}

@@ -1,0 +1,165 @@
+import type { AppContext } from '../app-context.ts';
+import { loadMap } from '../load/map-loader.ts';
+import type { LoadState, MapLoad } from '../load/map-loader.ts';
+import { nextSeed, previousSeed, randomSeed } from '../load/seed-walk.ts';
+import type { WalkResult } from '../load/seed-walk.ts';
+import { itemOptions, structureOptions } from '../map/spawn-filter.ts';
+import { parseSeed, serializeMapState } from '../state/url-state.ts';
+import type { MapState } from '../state/url-state.ts';
+import type { MapCanvas } from './map-canvas.ts';
+import type { Controls, SeedStep } from './map-controls.ts';
+import type { MapLayout } from './map-layout.ts';
+import type { StatusView } from './map-status.ts';
+import { mapPatch } from './map-store.ts';
+import type { MapStore } from './map-store.ts';
+import type { ViewActions } from './map-view.ts';
+
+// Which seed is shown: loading its map (with the honest states on the way), typing a seed, and
+// stepping through the seed list.
+
+export interface SeedFlow {
+  submit(raw: string): void;
+  step(step: SeedStep): Promise<void>;
+  /** (Re)load the seed the state names. */
+  start(): void;
+  cancel(): void;
+}
+
+export interface SeedDeps {
+  main: HTMLElement;
+  ctx: AppContext;
+  store: MapStore;
+  canvas: MapCanvas;
+  controls: Controls;
+  status: StatusView;
+  layout: MapLayout;
+  view: ViewActions;
+}
+
+const WALK_NOTE: Record<'first' | 'last' | 'empty' | 'far', string> = {
+  first: 'This is the newest seed in the list.',
+  last: 'This is the oldest seed in the list.',
+  empty: 'No seed has a generated map yet.',
+  far: 'This seed is too far down the list to step back from here.',
+};
+const INVALID = 'A seed is a whole number from 1 to 2147483647.';
+
+export function seedFlow(d: SeedDeps): SeedFlow {
+  const { store, controls } = d;
+  let load: MapLoad | undefined;
+  let loadedSeed: number | undefined;
+  let stepping = false;
+
+  function open(seed: number): void {
+    const next: Partial<MapState> = { seed: { kind: 'valid', seed }, zoom: 1, cx: undefined, cz: undefined };
+    if (loadedSeed === seed) {
+      // Same seed again: keep a loaded map and only reset the view; otherwise ask again now.
+      store.commit({ state: next }, { url: 'replace' });
+      if (!store.model.map) flow.start();
+      return;
+    }
+    // Another map: what was found on this one means nothing there.
+    d.ctx.navigate(serializeMapState({ ...store.model.state, ...next, find: undefined }));
+  }
+
+  /** Disables "Next" on the oldest seed of the list, and says why. */
+  async function markOldest(seed: number): Promise<void> {
+    const r = await nextSeed(d.ctx.fetcher, seed).catch(() => undefined);
+    if (loadedSeed !== seed || !r || !('none' in r) || r.none !== 'last') return;
+    controls.setOldest(true);
+    controls.setSeedNote(WALK_NOTE.last);
+  }
+
+  function onLoadState(s: LoadState): void {
+    const { state } = store.model;
+    d.main.dataset.state = s.state;
+    d.status.show(state.seed.kind === 'valid' ? state.seed.seed : undefined, s);
+    if (s.state === 'invalid') {
+      controls.setSeedError(`The server refused this seed: ${s.message}.`);
+      d.layout.setPanel(true);
+    }
+    if (s.state !== 'ready') return;
+    controls.setMapReady(true);
+    controls.setFilterOptions(itemOptions(s.map.spawns), structureOptions(s.map.spawns), state);
+    void markOldest(s.map.seed);
+    d.canvas.timeFirstDraw(s.perfTime);
+    store.commit(mapPatch(s.map));
+    // A shared link naming something found but no view: open on what it names.
+    const t = store.foundTargets();
+    const scene = store.scene();
+    if (t && scene && (state.cx === undefined || state.cz === undefined))
+      store.commit({ state: d.view.viewOn(t, scene) });
+    // Draw at once rather than on the next frame: the first picture is what the user waits for.
+    d.canvas.drawNow();
+  }
+
+  function idle(kind: 'none' | 'invalid'): void {
+    d.main.dataset.state = kind === 'none' ? 'idle' : 'invalid';
+    d.status.show(
+      undefined,
+      kind === 'none' ? { state: 'idle' } : { state: 'invalid', message: 'invalid seed' },
+    );
+    controls.setSeedError(kind === 'none' ? undefined : INVALID);
+    d.layout.setPanel(true);
+  }
+
+  const flow: SeedFlow = {
+    submit(raw) {
+      const seed = parseSeed(raw);
+      if (seed.kind !== 'valid') {
+        controls.setSeedError(seed.kind === 'none' ? 'Enter a seed.' : INVALID);
+        if (seed.kind === 'invalid') d.main.dataset.state = 'invalid';
+        return;
+      }
+      controls.setSeedError(undefined);
+      d.layout.setPanel(false);
+      open(seed.seed);
+    },
+    async step(step) {
+      if (stepping) return;
+      stepping = true;
+      const { seed } = store.model.state;
+      const walk = step === 'next' ? nextSeed : step === 'previous' ? previousSeed : randomSeed;
+      controls.setSeedNote(undefined);
+      let r: WalkResult | undefined;
+      try {
+        r = await walk(d.ctx.fetcher, seed.kind === 'valid' ? seed.seed : undefined);
+      } catch {
+        controls.setSeedNote('The seed list could not be read; try again in a moment.');
+      } finally {
+        stepping = false;
+      }
+      if (!r) return;
+      if ('seed' in r) {
+        d.layout.setPanel(false);
+        open(r.seed);
+      } else controls.setSeedNote(WALK_NOTE[r.none]);
+    },
+    start() {
+      flow.cancel();
+      controls.setMapReady(false);
+      controls.setOldest(false);
+      controls.setFilterOptions(itemOptions([]), structureOptions([]), store.model.state);
+      store.commit({ ...mapPatch(undefined), pinned: undefined });
+      const seed = store.model.state.seed;
+      loadedSeed = seed.kind === 'valid' ? seed.seed : undefined;
+      if (seed.kind !== 'valid') return idle(seed.kind);
+      controls.setSeedError(undefined);
+      load = loadMap(
+        seed.seed,
+        {
+          fetch: d.ctx.fetcher,
+          now: Date.now,
+          setTimer: (fn, ms) => window.setTimeout(fn, ms),
+          clearTimer: (t) => window.clearTimeout(t as number),
+        },
+        onLoadState,
+      );
+    },
+    cancel() {
+      load?.cancel();
+      load = undefined;
+    },
+  };
+  return flow;
+}
