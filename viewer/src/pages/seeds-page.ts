@@ -20,10 +20,12 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
   let retry: number | undefined;
 
   document.title = 'Seeds – seedblock';
-  const total = h('p', { class: 'total' });
+  // Every line above the list holds its height from the start, and the button below it shows only
+  // once a page is in: the list never moves when seeds arrive (layout shift).
+  const total = h('p', { class: 'total' }, 'Counting seeds…');
   const list = h('ol', { class: 'seed-list', 'aria-label': 'Seeds', 'data-loaded': 0 });
   const sentinel = h('div', { class: 'sentinel', 'aria-hidden': 'true' });
-  const more = h('button', { type: 'button', class: 'load-more' }, LOAD_MORE);
+  const more = h('button', { type: 'button', class: 'load-more', hidden: true }, LOAD_MORE);
   const note = h('p', { class: 'list-status', role: 'status' });
   main.append(
     h('h1', {}, 'Seeds'),
@@ -33,9 +35,9 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
       'Known seeds, newest first. Seeds hidden by a running game are left out until its block ends.',
     ),
     total,
+    note,
     list,
     sentinel,
-    note,
     more,
   );
 
@@ -73,6 +75,7 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
         setState('end');
       } else {
         note.textContent = `${formatInt(loaded)} seeds shown.`;
+        more.hidden = false;
         setState('ready');
       }
     } catch {
@@ -81,6 +84,7 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
       const delay = backoffDelay(BUSY_RETRY, failures++);
       note.textContent = `The seed list could not be loaded. Trying again in ${Math.ceil(delay / 1000)} s.`;
       more.textContent = 'Try again';
+      more.hidden = false;
       retry = window.setTimeout(() => void loadMore(), delay);
       setState('error');
     } finally {
