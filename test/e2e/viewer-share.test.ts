@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call } from '../support/http.ts';
 import { newKey } from '../support/keys.ts';
+import { AXE_CONTEXT, axeViolations } from '../support/viewer-axe.ts';
 import { waitForState } from '../support/viewer-page.ts';
 import { viewerStack } from '../support/viewer-stack.ts';
 
@@ -117,9 +118,10 @@ describe('link previews (issue 30.8)', () => {
 
 describe('the home page (issue 30.2)', () => {
   it('leads somewhere: what a seed is, a seed box with an example, the newest seeds and all of them', async () => {
-    const page = await stack.openPage('/');
+    const page = await stack.openPage('/', AXE_CONTEXT);
     await waitForState(page, 'idle', { page: 'home' });
     await page.locator('ol.home-seeds[data-state="ready"]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.locator('[data-what-is-a-seed]').textContent()).toMatch(/^A seed is /);
     // The newest seeds first, each a link to its map, as GET /seeds lists them.
     const links = await page
@@ -187,5 +189,18 @@ describe("Surface's places and the nearest exit (issue 30.3)", () => {
       .poll(() => status.textContent())
       .toMatch(/^Nearest exit: (Gate A|Gate B|Escape), \d+ s, \d+ m /);
     expect(Number(await page.locator('#map-canvas').getAttribute('data-route'))).toBeGreaterThan(5);
+  });
+});
+
+describe('Copy link (issue 30.8)', () => {
+  it('puts the address of the view on the clipboard', async () => {
+    const c = await stack.context({ permissions: ['clipboard-read', 'clipboard-write'], ...AXE_CONTEXT });
+    const page = await c.newPage();
+    await page.goto(`${stack.api.url}/seed/${MAIN}?floor=surface&find=room:escape`);
+    await waitForState(page, 'ready', { page: 'map' });
+    await page.getByRole('button', { name: 'Copy link to this view' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    // The Surface floor with its places, checked by axe as it stands.
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
