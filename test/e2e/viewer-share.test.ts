@@ -1,11 +1,9 @@
 // Issue 30, points 2, 3 and 8: link previews with the seed's picture (and none for a seed that
 // may not be shown), the home page's ways in, Surface's places and the nearest exit.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, call } from '../support/http.ts';
-import { newKey } from '../support/keys.ts';
 import { AXE_CONTEXT, axeViolations } from '../support/viewer-axe.ts';
 import { waitForState } from '../support/viewer-page.ts';
-import { viewerStack } from '../support/viewer-stack.ts';
+import { blockByRound, viewerStack } from '../support/viewer-stack.ts';
 
 const MAIN = 224593721;
 const OTHER = 5_300_011;
@@ -14,18 +12,8 @@ const FOREVER = 5_300_013;
 
 const stack = viewerStack({ name: 'share', seeds: [OTHER, MAIN, WINDOWED] });
 
-/** Opens a window on a seed through the plugin API, as a game server's report does. */
-async function blockByRound(seed: number): Promise<void> {
-  const key = await newKey(stack.api, 'http');
-  const report = await call(`${stack.api.base}/plugin/v1/report`, {
-    headers: bearer(key.credential),
-    body: { event: 'round_start', seed, port: 7777 },
-  });
-  expect(report.status).toBe(200);
-}
-
 beforeAll(async () => {
-  await blockByRound(WINDOWED);
+  await blockByRound(stack.api, WINDOWED);
   await stack.api.store.addToBlocklist(FOREVER);
 });
 
@@ -109,7 +97,7 @@ describe('link previews (issue 30.8)', () => {
   it('stops the picture once a report opens a window on a seed it has made', async () => {
     const url = `${stack.api.url}/seed/${OTHER}/preview.png`;
     expect((await fetch(url)).status).toBe(200);
-    await blockByRound(OTHER);
+    await blockByRound(stack.api, OTHER);
     const res = await fetch(url);
     expect(res.status).toBe(403);
     expect(tag(await shell(`/seed/${OTHER}`), 'og:image')).toBeUndefined();

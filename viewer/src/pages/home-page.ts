@@ -1,6 +1,7 @@
 import type { AppContext, Page } from '../app-context.ts';
 import { h } from '../dom.ts';
 import { parseSeed } from '../state/seed.ts';
+import { seedForm } from './seed-form.ts';
 import { isSeedPage, seedRow } from './seed-row.ts';
 
 // The viewer's front page (/ without a seed): what a seed is, a box to open one with an example,
@@ -12,50 +13,27 @@ const NEWEST = 8;
 const EXAMPLE_SEED = 224593721;
 const NOT_A_SEED = 'A seed is a whole number from 1 to 2147483647.';
 
-function seedForm(ctx: AppContext, main: HTMLElement): HTMLFormElement {
-  const input = h('input', {
-    id: 'seed-input',
-    name: 'seed',
-    type: 'text',
-    inputmode: 'numeric',
-    autocomplete: 'off',
-    spellcheck: 'false',
-    pattern: '[0-9]*',
-    placeholder: `e.g. ${EXAMPLE_SEED}`,
-    'aria-describedby': 'seed-hint seed-error',
-  });
-  const error = h('p', { id: 'seed-error', class: 'field-error', 'aria-live': 'assertive' });
-  const form = h(
-    'form',
-    { class: 'seed-form home-seed', role: 'search', 'aria-label': 'Open a seed', novalidate: true },
-    h('label', { for: 'seed-input' }, 'Seed'),
-    h(
-      'div',
-      { class: 'seed-input-row' },
-      input,
-      h('button', { type: 'submit', class: 'primary' }, 'Show map'),
-    ),
-    h(
-      'p',
-      { id: 'seed-hint', class: 'hint' },
-      'A whole number from 1 to 2147483647, for example ',
-      h('a', { href: `${ctx.base}/seed/${EXAMPLE_SEED}`, 'data-example': '' }, `seed ${EXAMPLE_SEED}`),
-      '.',
-    ),
-    error,
+function openSeed(ctx: AppContext, main: HTMLElement): HTMLFormElement {
+  const hint = h(
+    'p',
+    { class: 'hint' },
+    'A whole number from 1 to 2147483647, for example ',
+    h('a', { href: `${ctx.base}/seed/${EXAMPLE_SEED}`, 'data-example': '' }, `seed ${EXAMPLE_SEED}`),
+    '.',
   );
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    const seed = parseSeed(input.value);
-    if (seed.kind === 'valid') {
-      ctx.navigate(`/?seed=${seed.seed}`);
-      return;
-    }
-    error.textContent = seed.kind === 'none' ? 'Enter a seed.' : NOT_A_SEED;
-    input.setAttribute('aria-invalid', 'true');
-    main.dataset.state = 'invalid';
-    input.focus();
-  });
+  const { form, input, error } = seedForm(
+    hint,
+    (raw) => {
+      const seed = parseSeed(raw);
+      if (seed.kind === 'valid') return ctx.navigate(`/?seed=${seed.seed}`);
+      error.textContent = seed.kind === 'none' ? 'Enter a seed.' : NOT_A_SEED;
+      input.setAttribute('aria-invalid', 'true');
+      main.dataset.state = 'invalid';
+      input.focus();
+    },
+    `e.g. ${EXAMPLE_SEED}`,
+  );
+  form.classList.add('home-seed');
   return form;
 }
 
@@ -106,7 +84,7 @@ export function mountHomePage(main: HTMLElement, ctx: AppContext): Page {
         { class: 'lead', 'data-what-is-a-seed': '' },
         'A seed is the number a round of SCP: Secret Laboratory builds its facility from: the same seed always gives the same rooms, doors and item spawns, so its map shows where everything is.',
       ),
-      seedForm(ctx, main),
+      openSeed(ctx, main),
       newestSeeds(ctx, () => disposed),
     ),
   );

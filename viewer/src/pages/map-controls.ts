@@ -1,5 +1,6 @@
 import { clear, h } from '../dom.ts';
 import { copyLink } from './copy-link.ts';
+import { seedForm as seedFormOf } from './seed-form.ts';
 import { FLOORS } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import type { Layers } from '../map/render-map.ts';
@@ -93,35 +94,15 @@ function seedControls(on: ControlHandlers): {
   nextButton: HTMLButtonElement;
 } {
   const button = makeButton;
-  const seedInput = h('input', {
-    id: 'seed-input',
-    name: 'seed',
-    type: 'text',
-    inputmode: 'numeric',
-    autocomplete: 'off',
-    spellcheck: 'false',
-    pattern: '[0-9]*',
-    placeholder: 'e.g. 224593721',
-    'aria-describedby': 'seed-hint seed-error',
-  });
-  const seedError = h('p', { id: 'seed-error', class: 'field-error', 'aria-live': 'assertive' });
-  const seedForm = h(
-    'form',
-    { class: 'seed-form', role: 'search', 'aria-label': 'Open a seed', novalidate: true },
-    h('label', { for: 'seed-input' }, 'Seed'),
-    h(
-      'div',
-      { class: 'seed-input-row' },
-      seedInput,
-      h('button', { type: 'submit', class: 'primary' }, 'Show map'),
-    ),
-    h('p', { id: 'seed-hint', class: 'hint visually-hidden' }, 'A whole number from 1 to 2147483647.'),
-    seedError,
+  const {
+    form: seedForm,
+    input: seedInput,
+    error: seedError,
+  } = seedFormOf(
+    h('p', { class: 'hint visually-hidden' }, 'A whole number from 1 to 2147483647.'),
+    on.submitSeed,
+    'e.g. 224593721',
   );
-  seedForm.addEventListener('submit', (e) => {
-    e.preventDefault();
-    on.submitSeed(seedInput.value);
-  });
   const seedNote = h('p', { class: 'hint seed-note', 'aria-live': 'polite' });
   const nextButton = button(
     'Next seed',
