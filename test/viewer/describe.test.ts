@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { categoryOf } from '../../viewer/src/map/spawn-kinds.ts';
 import { doorInfo, mapSummary, matchesPerFloor, roomInfo, spawnInfo } from '../../viewer/src/map/describe.ts';
 import { itemMatches } from '../../viewer/src/map/spawn-filter.ts';
 import { referenceMap } from './fixture.ts';
@@ -52,8 +53,34 @@ describe('info panel texts', () => {
     const gen = referenceMap.spawns.find((s) => s.cat === 'Scp079Generator|ExperimentalWeaponLocker');
     expect(gen && spawnInfo(gen, undefined)).toEqual({
       term: 'Structure spawn',
-      detail: 'SCP-079 generator or Experimental weapon locker',
+      detail:
+        'SCP-079 generator (what it may hold: unknown) or Experimental weapon locker (what it may hold: unknown)',
     });
+    const cabinet = referenceMap.spawns.find((s) => s.cat === 'SmallWallCabinet');
+    expect(cabinet && spawnInfo(cabinet, 'SCP-914').detail).toBe(
+      'Wall cabinet (may hold a medkit or adrenaline, likely), in SCP-914',
+    );
+    const gun = referenceMap.spawns.find((s) => s.cat === 'item:GunCOM15');
+    expect(gun && spawnInfo(gun, undefined)).toEqual({ term: 'Item spawn (weapon)', detail: 'COM-15' });
+  });
+
+  it('puts every item type of the game in its category', () => {
+    expect(
+      [
+        'GunE11SR',
+        'Ammo9x19',
+        'Medkit',
+        'KeycardO5',
+        'ArmorHeavy',
+        'GrenadeHE',
+        'SCP500',
+        'AntiSCP207',
+        'Coin',
+        'group',
+      ].map(categoryOf),
+    ).toEqual(['weapon', 'ammo', 'medical', 'keycard', 'armour', 'grenade', 'scp', 'scp', 'other', 'other']);
+    expect(categoryOf('SurfaceAccessPass')).toBe('keycard');
+    expect(categoryOf('MicroHID')).toBe('weapon');
   });
 
   it('counts filter matches per floor', () => {

@@ -6,6 +6,7 @@ import { floorLayouts } from './layout-names.ts';
 import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from './labels.ts';
 import { doorName, ITEM_EXPLAINED, itemName, structureName } from './names.ts';
 import { itemType, structureTypes } from './spawn-filter.ts';
+import { CATEGORY_LABEL, spawnCategory, structureContents } from './spawn-kinds.ts';
 
 // Texts for the info panel and the canvas's text alternative.
 
@@ -40,10 +41,10 @@ const inRoom = (room: string | undefined): string => (room ? `, in ${room}` : ''
 
 /** A spawn point and the room it belongs to. */
 export function spawnInfo(spawn: Spawn, room: string | undefined): InfoLine {
-  return {
-    term: spawn.kind === 'item' ? 'Item spawn' : 'Structure spawn',
-    detail: `${spawnName(spawn)}${inRoom(room)}`,
-  };
+  if (spawn.kind === 'structure')
+    return { term: 'Structure spawn', detail: `${structureContents(spawn)}${inRoom(room)}` };
+  const category = CATEGORY_LABEL[spawnCategory(spawn)].toLowerCase();
+  return { term: `Item spawn (${category})`, detail: `${spawnName(spawn)}${inRoom(room)}` };
 }
 
 /** A heavy door and the room it belongs to. */

@@ -1,4 +1,5 @@
 import type { Zone } from '../api/types.ts';
+import type { ItemCategory } from './spawn-kinds.ts';
 
 // Colours are chosen for a dark page (#101418): every fill keeps at least 3:1 against it and the
 // labels are white on a dark halo, which reads on any zone colour.
@@ -37,6 +38,17 @@ export const CHECKPOINT_DOOR = '#ffd23f';
 export const TESLA = '#5ef0ff';
 export const STRUCTURE = '#c49bff';
 export const ITEM = '#ffffff';
+/** Item badges by category: distinct hues, each light enough for a dark glyph on it. */
+export const ITEM_CATEGORY: Readonly<Record<ItemCategory, string>> = {
+  weapon: '#ff7b7b',
+  ammo: '#e3c56b',
+  medical: '#6ee88f',
+  keycard: '#ffd23f',
+  armour: '#8fbcff',
+  grenade: '#ffa24d',
+  scp: '#ff8fd0',
+  other: '#f4f4f4',
+};
 export const MATCH = '#39ff88';
 export const ELEVATOR = '#ffffff';
 export const LINK = '#ffd23f';

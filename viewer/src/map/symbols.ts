@@ -1,4 +1,5 @@
 import * as P from './palette.ts';
+import type { ItemCategory } from './spawn-kinds.ts';
 
 // Marker glyphs, shared by the map renderer and the legend so both always look the same.
 // All sizes are in CSS pixels; callers pass positions already on screen.
@@ -87,12 +88,68 @@ export function drawStructure(
   ctx.restore();
 }
 
-/** Item spawn point: a dot. Hollow when on another level of the room. */
+type Glyph = (ctx: Ctx, x: number, y: number, r: number) => void;
+
+// One dark glyph per item category, drawn on the category's coloured badge: shape and colour both
+// tell the categories apart (colour-blind readers get the shape).
+const GLYPHS: Readonly<Record<ItemCategory, Glyph>> = {
+  weapon(ctx, x, y, r) {
+    // A pistol: barrel and grip.
+    ctx.fillRect(x - r * 0.6, y - r * 0.35, r * 1.2, r * 0.35);
+    ctx.fillRect(x - r * 0.6, y - r * 0.05, r * 0.35, r * 0.6);
+  },
+  ammo(ctx, x, y, r) {
+    for (const dx of [-0.45, 0, 0.45]) ctx.fillRect(x + dx * r - r * 0.12, y - r * 0.5, r * 0.24, r);
+  },
+  medical(ctx, x, y, r) {
+    ctx.fillRect(x - r * 0.6, y - r * 0.18, r * 1.2, r * 0.36);
+    ctx.fillRect(x - r * 0.18, y - r * 0.6, r * 0.36, r * 1.2);
+  },
+  keycard(ctx, x, y, r) {
+    ctx.fillRect(x - r * 0.6, y - r * 0.4, r * 1.2, r * 0.8);
+  },
+  armour(ctx, x, y, r) {
+    ctx.beginPath();
+    ctx.moveTo(x - r * 0.55, y - r * 0.5);
+    ctx.lineTo(x + r * 0.55, y - r * 0.5);
+    ctx.lineTo(x + r * 0.45, y + r * 0.15);
+    ctx.lineTo(x, y + r * 0.65);
+    ctx.lineTo(x - r * 0.45, y + r * 0.15);
+    ctx.closePath();
+    ctx.fill();
+  },
+  grenade(ctx, x, y, r) {
+    ctx.beginPath();
+    ctx.arc(x, y + r * 0.12, r * 0.45, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillRect(x - r * 0.15, y - r * 0.6, r * 0.3, r * 0.3);
+  },
+  scp(ctx, x, y, r) {
+    ctx.beginPath();
+    ctx.moveTo(x, y - r * 0.62);
+    ctx.lineTo(x + r * 0.62, y);
+    ctx.lineTo(x, y + r * 0.62);
+    ctx.lineTo(x - r * 0.62, y);
+    ctx.closePath();
+    ctx.fill();
+  },
+  other(ctx, x, y, r) {
+    ctx.beginPath();
+    ctx.arc(x, y, r * 0.28, 0, Math.PI * 2);
+    ctx.fill();
+  },
+};
+
+/**
+ * Item spawn point: a badge in its category's colour with the category's glyph, radius r. On
+ * another level of the room it is a ring of that colour; a match gets a green halo.
+ */
 export function drawItem(
   ctx: Ctx,
   sx: number,
   sy: number,
   r: number,
+  category: ItemCategory,
   offLevel: boolean,
   match: boolean,
 ): void {
@@ -100,7 +157,7 @@ export function drawItem(
   if (match) {
     // A halo ring keeps matches findable at any zoom and over labels.
     ctx.beginPath();
-    ctx.arc(sx, sy, r * 2.4, 0, Math.PI * 2);
+    ctx.arc(sx, sy, r * 1.8, 0, Math.PI * 2);
     ctx.fillStyle = 'rgba(57,255,136,0.22)';
     ctx.fill();
     ctx.lineWidth = 2;
@@ -111,16 +168,20 @@ export function drawItem(
   ctx.arc(sx, sy, r + 1, 0, Math.PI * 2);
   ctx.fillStyle = P.OUTLINE;
   ctx.fill();
-  ctx.beginPath();
-  ctx.arc(sx, sy, offLevel ? r * 0.7 : r, 0, Math.PI * 2);
-  const colour = match ? P.MATCH : P.ITEM;
+  const colour = P.ITEM_CATEGORY[category];
   if (offLevel) {
+    ctx.beginPath();
+    ctx.arc(sx, sy, r * 0.75, 0, Math.PI * 2);
     ctx.strokeStyle = colour;
-    ctx.lineWidth = Math.max(1.2, r * 0.5);
+    ctx.lineWidth = Math.max(1.5, r * 0.4);
     ctx.stroke();
   } else {
+    ctx.beginPath();
+    ctx.arc(sx, sy, r, 0, Math.PI * 2);
     ctx.fillStyle = colour;
     ctx.fill();
+    ctx.fillStyle = P.OUTLINE;
+    GLYPHS[category](ctx, sx, sy, r);
   }
   ctx.restore();
 }

@@ -1,6 +1,7 @@
 import type { Zone } from '../api/types.ts';
 import { h } from '../dom.ts';
 import * as P from '../map/palette.ts';
+import { CATEGORY_LABEL, ITEM_CATEGORIES } from '../map/spawn-kinds.ts';
 import { drawDoor, drawElevator, drawItem, drawLink, drawStructure, drawTesla } from '../map/symbols.ts';
 
 // The legend draws its swatches with the same functions as the map, on small canvases.
@@ -54,9 +55,12 @@ export function createLegend(): HTMLDetailsElement {
     [(c, w, hh) => drawElevator(c, w / 2, hh / 2, 16), 'Elevator (click to change floor)'],
     [(c, w, hh) => drawLink(c, 3, hh / 2, w - 3, hh / 2, 3), 'Checkpoint passage between zones'],
     [(c, w, hh) => drawStructure(c, w / 2, hh / 2, 9, false, false), 'Structure spawn point'],
-    [(c, w, hh) => drawItem(c, w / 2, hh / 2, 4, false, false), 'Item spawn point'],
-    [(c, w, hh) => drawItem(c, w / 2, hh / 2, 4, true, false), 'Hollow: on another level of the room'],
-    [(c, w, hh) => drawItem(c, w / 2, hh / 2, 4.5, false, true), 'Matches the chosen type'],
+    ...ITEM_CATEGORIES.map((cat): [Painter, string] => [
+      (c, w, hh) => drawItem(c, w / 2, hh / 2, 8, cat, false, false),
+      `Item spawn: ${CATEGORY_LABEL[cat].toLowerCase()}`,
+    ]),
+    [(c, w, hh) => drawItem(c, w / 2, hh / 2, 7, 'other', true, false), 'Ring: on another level of the room'],
+    [(c, w, hh) => drawItem(c, w / 2, hh / 2, 5, 'keycard', false, true), 'Matches the chosen type'],
   ];
   const list = h('ul', { class: 'legend-list' });
   for (const [paint, text] of entries) list.appendChild(h('li', {}, swatch(paint), h('span', {}, text)));

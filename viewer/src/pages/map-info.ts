@@ -26,6 +26,8 @@ export interface MapInfo {
 }
 
 export interface InfoDeps {
+  /** The panel element (made by the page, so it is there before this module loads). */
+  el: HTMLElement;
   store: MapStore;
   canvas: MapCanvas;
   route(end: 'from' | 'to', id: string): void;
@@ -42,7 +44,8 @@ export function createMapInfo(deps: InfoDeps): MapInfo {
   const { store, canvas } = deps;
   const lines = h('div', { class: 'info-lines' });
   const card = h('div', {});
-  const el = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true }, lines, card);
+  const el = deps.el;
+  el.append(lines, card);
 
   const point = (): { sx: number; sy: number } | undefined => {
     const hover = store.model.hover;
@@ -70,7 +73,7 @@ export function createMapInfo(deps: InfoDeps): MapInfo {
     // Doors and spawns name the room they belong to, which may overhang the cell under the pointer.
     const door = nearest(r.doorMarks, p.sx, p.sy, 10)?.door;
     if (door) out.push(doorInfo(door, nameOf(scene.extents.doorOwner.get(door))));
-    const spawn = nearest(r.spawnMarks, p.sx, p.sy, 8)?.spawn;
+    const spawn = nearest(r.spawnMarks, p.sx, p.sy, 12)?.spawn;
     if (spawn) out.push(spawnInfo(spawn, nameOf(scene.extents.spawnOwner.get(spawn))));
     if (!room) {
       const w = t.toWorld(p.sx, p.sy);

@@ -17,7 +17,7 @@ import { createMapCanvas } from './map-canvas.ts';
 import type { MapCanvas } from './map-canvas.ts';
 import { createControls } from './map-controls.ts';
 import type { ControlHandlers, Controls } from './map-controls.ts';
-import { createMapInfo } from './map-info.ts';
+import type { MapInfo } from './map-info.ts';
 import { attachInteraction } from './map-interaction.ts';
 import { createLayout } from './map-layout.ts';
 import { routeView } from './map-route.ts';
@@ -29,8 +29,8 @@ import type { MapStore } from './map-store.ts';
 import { viewActions, ZOOM_STEP } from './map-view.ts';
 import type { ViewActions } from './map-view.ts';
 import { mapPicture } from './map-picture.ts';
-import { downloadFloorPng } from './png-export.ts';
-import { attachPrintMap } from './print-map.ts';
+import { attachPrintMap, pictureModule } from './print-map.ts';
+import { createNorthMarker } from './north-marker.ts';
 import { createRoutePanel } from './route-panel.ts';
 import type { RoutePanel } from './route-panel.ts';
 import { attachShortcuts } from './shortcuts.ts';
@@ -211,6 +211,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   });
   let route: Route | undefined;
   const status = createStatus();
+  const north = createNorthMarker();
   const legend = createLegend();
   const routePanel = createRoutePanel({
     route: (end, id) => setRouteEnd(store, end, id),
@@ -221,10 +222,23 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const canvas: MapCanvas = createMapCanvas({
     store,
     route: () => route,
-    avoid: () => [overMap(canvas.el, controls.viewActions)],
-    drawn: (t, r) => info.update(t, r),
+    avoid: () => [overMap(canvas.el, controls.viewActions), overMap(canvas.el, north.el)],
+    drawn(t, r) {
+      showInfo(t, r);
+      north.show(t?.turn);
+    },
   });
-  const info = createMapInfo({ store, canvas, route: (end, id) => setRouteEnd(store, end, id) });
+  // The info panel's code loads with the first hover, tap or key on the map (not on a first visit).
+  const infoEl = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true });
+  let info: MapInfo | Promise<unknown> | undefined;
+  const showInfo = (...a: Parameters<MapInfo['update']>): void => {
+    if (info && 'update' in info) return info.update(...a);
+    if (info || (!store.model.hover && !store.model.pinned)) return;
+    info = import('./map-info.ts').then((m) => {
+      info = m.createMapInfo({ el: infoEl, store, canvas, route: (end, id) => setRouteEnd(store, end, id) });
+      canvas.requestDraw();
+    });
+  };
   const view = viewActions(store, canvas);
   const picture = (): ReturnType<typeof mapPicture> => mapPicture(store, legend, route);
   const controls = createControls({
@@ -236,7 +250,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     reset: view.reset,
     download() {
       const p = picture();
-      if (p) downloadFloorPng(p);
+      if (p) void pictureModule().then((m) => m.downloadFloorPng(p));
     },
     togglePanel: () => layout.setPanel(layout.panel.hidden),
   });
@@ -262,8 +276,9 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const area = h(
     'div',
     { class: 'map-area' },
-    h('div', { class: 'map-wrap' }, canvas.el, info.el),
+    h('div', { class: 'map-wrap' }, canvas.el, infoEl),
     caption,
+    north.el,
     controls.viewActions,
     status.el,
   );

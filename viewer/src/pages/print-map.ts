@@ -1,5 +1,6 @@
 import { h } from '../dom.ts';
-import { floorPicture, type FloorPicture } from './png-export.ts';
+import type * as PngExport from './png-export.ts';
+import type { FloorPicture } from './png-export.ts';
 
 // Printing: the whole floor with its seed and legend (the PNG's picture), turned light. The map is
 // drawn for a dark screen; on paper its greys are turned over (dark ground to white, white labels
@@ -29,6 +30,17 @@ export function lighten(data: Uint8ClampedArray): void {
   }
 }
 
+type PictureModule = typeof PngExport;
+let pictures: PictureModule | undefined;
+
+/**
+ * The picture code, loaded when first needed (it is not part of a first visit's bytes). A reader's
+ * first key or touch loads it, so a print (Ctrl+P, the menu) finds it ready.
+ */
+export async function pictureModule(): Promise<PictureModule> {
+  return (pictures ??= await import('./png-export.ts'));
+}
+
 /**
  * Keeps a light picture of the floor in `host` while the page is printed (or about to be); the
  * print stylesheet shows it in place of the map. Returns the detach function.
@@ -36,11 +48,13 @@ export function lighten(data: Uint8ClampedArray): void {
 export function attachPrintMap(host: HTMLElement, picture: () => FloorPicture | undefined): () => void {
   const img = h('img', { class: 'print-map', alt: '' });
   const print = window.matchMedia('print');
+  const preload = (): void => void pictureModule();
   const render = (): void => {
+    if (!pictures) return void pictureModule().then(render);
     const p = picture();
     img.remove();
     if (!p) return;
-    const canvas = floorPicture(p);
+    const canvas = pictures.floorPicture(p);
     const g = canvas.getContext('2d');
     if (!g) return;
     const pixels = g.getImageData(0, 0, canvas.width, canvas.height);
@@ -55,7 +69,10 @@ export function attachPrintMap(host: HTMLElement, picture: () => FloorPicture | 
   };
   print.addEventListener('change', onChange);
   window.addEventListener('beforeprint', render);
+  for (const type of ['keydown', 'pointerdown'] as const)
+    document.addEventListener(type, preload, { once: true, passive: true });
   return () => {
+    for (const type of ['keydown', 'pointerdown'] as const) document.removeEventListener(type, preload);
     print.removeEventListener('change', onChange);
     window.removeEventListener('beforeprint', render);
     img.remove();

@@ -10,6 +10,7 @@ import { doorName } from '../map/names.ts';
 import { spawnRoom } from '../map/room-extents.ts';
 import { EXIT } from '../map/route.ts';
 import type { FloorScene } from '../map/scene.ts';
+import { CATEGORY_LABEL, spawnCategory, structureContents } from '../map/spawn-kinds.ts';
 
 // The room card: what a player wants to know about a room (its name and zone, what can spawn in it,
 // its doors, teslas and elevators) with the developer data (names in code, rotation, coordinates)
@@ -62,7 +63,9 @@ export function roomCard(c: RoomCardInput): HTMLElement {
   const structures: string[] = [];
   for (const s of scene.spawns) {
     if (!mine(scene.extents.spawnOwner.get(s))) continue;
-    (s.kind === 'item' ? items : structures).push(spawnName(s));
+    // Each item with its category, as its symbol on the map shows it; structures with what they may hold.
+    if (s.kind === 'item') items.push(`${spawnName(s)} (${CATEGORY_LABEL[spawnCategory(s)].toLowerCase()})`);
+    else structures.push(structureContents(s));
   }
   const ways: string[] = [];
   for (const [door, owner] of scene.extents.doorOwner)

@@ -1,4 +1,5 @@
 import type { Room } from '../../api/types.ts';
+import { contains } from '../box.ts';
 import { roomLabel } from '../labels.ts';
 import { placeLabels, spotsAround } from '../label-placement.ts';
 import type { LabelRequest, Spot } from '../label-placement.ts';
@@ -9,6 +10,13 @@ import type { Caption, Frame, MapLayer } from './layer.ts';
 
 /** Below this cell size (a phone showing a whole floor) room names would cover the map. */
 const MIN_LABEL_CELL_PX = 16;
+/**
+ * From this cell size on, every room is named in full ("SCP-173 Chamber", "LCZ Checkpoint B");
+ * below it every room by its short name ("173", "Chkp B"): one naming style per zoom.
+ */
+const FULL_NAMES_CELL_PX = 72;
+/** Room kept around a label's text: its halo, and a gap so neighbours never read as one line. */
+const LABEL_PAD_PX = 4;
 
 type Request = LabelRequest & { room?: Room };
 
@@ -45,11 +53,12 @@ function roomRequests(scene: FloorScene, t: Transform, cellPx: number): Request[
     .sort((p, q) => labelRank(p.room) - labelRank(q.room) || p.i - q.i);
   // Within the room's cell first, then out to its edges.
   const spots = spotsAround(cellPx * 0.6, cellPx * 0.6, 3);
+  const full = cellPx >= FULL_NAMES_CELL_PX;
   const out: Request[] = [];
   for (const { room, label } of rooms) {
     if (!label) continue;
     const { sx, sy } = t.toScreen(room.x, room.z);
-    out.push({ texts: [label.full, label.short], x: sx, y: sy, spots, maxWidth: cellPx * 1.5, room });
+    out.push({ texts: [full ? label.full : label.short], x: sx, y: sy, spots, room });
   }
   return out;
 }
@@ -84,14 +93,15 @@ export const labelsLayer: MapLayer = {
       if (w === undefined) widths.set(text, (w = ctx.measureText(text).width));
       return w;
     };
+    const screen = { x0: 0, y0: 0, x1: vp.width, y1: vp.height };
+    // What lies off screen is not named: its label would cling to the edge, far from its room.
     const requests = [
       ...openAreaRequest(scene, t),
       ...(named ? roomRequests(scene, t, cellPx) : []),
       ...f.captions.map(captionRequest),
-    ];
-    const screen = { x0: 0, y0: 0, x1: vp.width, y1: vp.height };
+    ].filter((r) => contains(screen, r.x, r.y));
     const blocked = [...out.symbols.map((s) => s.box), ...(f.opts.avoid ?? [])];
-    const placed = placeLabels(requests, blocked, screen, measure, size);
+    const placed = placeLabels(requests, blocked, screen, measure, size, LABEL_PAD_PX);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.lineJoin = 'round';

@@ -1,13 +1,28 @@
 import { around } from '../box.ts';
 import { LEVEL_TOLERANCE } from '../room-extents.ts';
 import { ALL, itemMatches, structureMatches } from '../spawn-filter.ts';
+import { spawnCategory } from '../spawn-kinds.ts';
 import { drawItem, drawStructure } from '../symbols.ts';
 import type { Ctx, Frame, MapLayer, SpawnMark } from './layer.ts';
 
-function drawSpawn(ctx: Ctx, m: SpawnMark, floorY: number, size: number, match: boolean): void {
+/** Half the drawn size of a spawn's symbol (items: the badge's radius), halo included. */
+function halfSize(m: SpawnMark, sizes: Sizes, match: boolean): number {
+  if (m.spawn.kind === 'structure') return (match ? sizes.structure * 1.5 : sizes.structure) / 2 + 1;
+  return match ? sizes.item * 1.8 + 1 : sizes.item + 1;
+}
+
+interface Sizes {
+  /** Structure square's side. */
+  structure: number;
+  /** Item badge's radius: its glyph stays readable at every zoom. */
+  item: number;
+}
+
+function drawSpawn(ctx: Ctx, m: SpawnMark, floorY: number, sizes: Sizes, match: boolean): void {
   const offLevel = Math.abs(m.spawn.y - floorY) > LEVEL_TOLERANCE;
-  if (m.spawn.kind === 'structure') drawStructure(ctx, m.sx, m.sy, size, offLevel, match);
-  else drawItem(ctx, m.sx, m.sy, size / 2, offLevel, match);
+  if (m.spawn.kind === 'structure')
+    drawStructure(ctx, m.sx, m.sy, match ? sizes.structure * 1.5 : sizes.structure, offLevel, match);
+  else drawItem(ctx, m.sx, m.sy, sizes.item, spawnCategory(m.spawn), offLevel, match);
 }
 
 /** Whether the spawn is shown: found, or on a shown layer and through its filter. */
@@ -24,7 +39,10 @@ export const spawnsLayer: MapLayer = {
   id: 'spawns',
   draw(f) {
     const { ctx, scene, t, opts, out } = f;
-    const markSize = Math.max(4, Math.min(9, t.scale * 0.9));
+    const sizes: Sizes = {
+      structure: Math.max(4, Math.min(9, t.scale * 0.9)),
+      item: Math.max(6, Math.min(10, t.scale * 0.8)),
+    };
     const found = new Set(opts.selection?.spawns ?? []);
     const onTop: SpawnMark[] = [];
     for (const spawn of scene.spawns) {
@@ -35,17 +53,14 @@ export const spawnsLayer: MapLayer = {
       out.spawnMarks.push(mark);
       const isMatch =
         isFound || (spawn.kind === 'item' ? opts.itemFilter !== ALL : opts.structureFilter !== ALL);
-      const size = isMatch ? markSize * 1.5 : markSize;
-      // Items are dots of radius size/2; a match adds its halo ring (drawItem).
-      const half = spawn.kind === 'item' ? (isMatch ? size * 1.2 + 1 : size / 2 + 1) : size / 2 + 1;
-      out.symbols.push({ kind: 'spawn', box: around(sx, sy, half) });
+      out.symbols.push({ kind: 'spawn', box: around(sx, sy, halfSize(mark, sizes, isMatch)) });
       if (isMatch) onTop.push(mark);
-      else drawSpawn(ctx, mark, scene.floorY, size, false);
+      else drawSpawn(ctx, mark, scene.floorY, sizes, false);
     }
     out.spawns = out.spawnMarks.length;
     out.selected += onTop.filter((m) => found.has(m.spawn)).length;
     f.onTop.push(() => {
-      for (const m of onTop) drawSpawn(ctx, m, scene.floorY, markSize * 1.5, true);
+      for (const m of onTop) drawSpawn(ctx, m, scene.floorY, sizes, true);
     });
   },
 };
