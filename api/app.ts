@@ -9,6 +9,7 @@ import { requireAdmin } from './http/require-admin.ts';
 import { openApiDocument } from './openapi.ts';
 import { mapReads } from './routes/maps.ts';
 import { reportAnswers } from './routes/report.ts';
+import { previewRoutes } from './routes/preview.ts';
 import type { Handler, HotAnswers } from './routes/route.ts';
 import { seedPageAnswers } from './routes/seeds.ts';
 import { expressPath, routeLabel, ROUTES } from './routes/table.ts';
@@ -80,12 +81,14 @@ export function createApp(deps: ApiDeps, hot: HotAnswers = hotAnswers(deps)): ex
     res.type(deps.metrics.registry.contentType).send(body);
   });
 
+  app.use(previewRoutes(deps));
   app.use(
     viewerRouter({
       apiPrefix: config.API_PREFIX,
       distDir: viewerDistDir(config.VIEWER_DIST_DIR),
       sourceMaps: config.VIEWER_SOURCE_MAPS,
       seedShareable: seedShareable(deps),
+      publicUrl: config.PUBLIC_URL,
     }),
   );
   app.use(notFound);

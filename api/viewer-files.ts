@@ -13,7 +13,8 @@ import { SeedParamSchema } from './schemas.ts';
 import { mapCoding } from './http/content-coding.ts';
 import { RETRY_SOON_SECONDS } from './http/http-error.ts';
 import { viewerBuildLoader, type ViewerAsset, type ViewerBuild } from './viewer-build.ts';
-import { escapeHtml, shareTags } from './viewer-share.ts';
+import { previewPath } from './routes/preview.ts';
+import { escapeHtml, shareTags, type SharedSeed } from './viewer-share.ts';
 
 export interface ViewerRouterOptions {
   /** Path prefix of the read API as the browser must call it, e.g. "/api". */
@@ -27,6 +28,8 @@ export interface ViewerRouterOptions {
    * Redis down). Without it, no page names its seed.
    */
   seedShareable?: (seed: number) => Promise<boolean>;
+  /** PUBLIC_URL: the origin link previews name; else the request's own. */
+  publicUrl?: string | undefined;
 }
 
 /** VIEWER_DIST_DIR, else viewer/dist. */
@@ -117,22 +120,30 @@ export function viewerRouter(opts: ViewerRouterOptions): Router {
       return build === undefined ? notBuilt(res) : handler(req, res, build);
     };
 
-  /** The seed a page names: only a valid one the server may show now. */
-  const shareableSeed = async (req: Request): Promise<number | undefined> => {
-    const parsed = SeedParamSchema.safeParse(req.params.seed);
+  /** The seed a page names (/seed/N or /?seed=N): only a valid one the server may show now. */
+  const shareableSeed = async (req: Request): Promise<SharedSeed | undefined> => {
+    const raw = req.params.seed ?? (req.path === '/' ? req.query.seed : undefined);
+    if (raw === undefined) return undefined;
+    const parsed = SeedParamSchema.safeParse(raw);
     if (!parsed.success || !opts.seedShareable) return undefined;
     const shareable = await opts.seedShareable(parsed.data).catch(() => false);
-    return shareable ? parsed.data : undefined;
+    if (!shareable) return undefined;
+    const base = (opts.publicUrl ?? `${req.protocol}://${req.get('host')}`) + req.baseUrl.replace(/\/+$/, '');
+    return {
+      seed: parsed.data,
+      pageUrl: `${base}/seed/${parsed.data}`,
+      imageUrl: base + previewPath(parsed.data),
+    };
   };
 
   const sendShell = async (req: Request, res: Response, build: ViewerBuild): Promise<void> => {
-    const seed = req.params.seed === undefined ? undefined : await shareableSeed(req);
+    const shared = await shareableSeed(req);
     securityHeaders(res);
     res.setHeader('Cache-Control', 'no-cache');
     const html = fillBase(build.shell, req)
       .split(API_PREFIX_TOKEN)
       .join(escapeHtml(apiPrefix))
-      .replace(SHARE_TOKEN, shareTags(seed));
+      .replace(SHARE_TOKEN, shareTags(shared));
     res.status(200).type('html').send(html);
   };
 

@@ -1,6 +1,9 @@
 // The page title, description and link-preview tags (Open Graph, Twitter) of the viewer's shell,
 // rendered by the server because chat apps and crawlers read them without running the script.
-// A seed page names its seed only once the server knows the seed may be shown.
+// A seed page (/seed/N or /?seed=N) names its seed, and shows its map's picture, only once the
+// server knows the seed may be shown.
+
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './maps/preview-image.ts';
 
 const SITE = 'seedblock – SCP: SL map viewer';
 const GENERIC = 'Facility map of SCP: Secret Laboratory for any seed.';
@@ -9,8 +12,16 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The head tags of a page; `seed` only for a seed that may be shown now. */
-export function shareTags(seed?: number): string {
+/** A seed the page may name, with the absolute URLs of its page and picture. */
+export interface SharedSeed {
+  seed: number;
+  pageUrl: string;
+  imageUrl: string;
+}
+
+/** The head tags of a page; `shared` only for a seed that may be shown now. */
+export function shareTags(shared?: SharedSeed): string {
+  const seed = shared?.seed;
   const title = seed === undefined ? SITE : `Seed ${seed} – SCP: SL map`;
   const description =
     seed === undefined
@@ -18,6 +29,17 @@ export function shareTags(seed?: number): string {
       : `Facility map of SCP: Secret Laboratory seed ${seed}: every floor with its rooms, heavy doors, tesla gates and item and structure spawns.`;
   const t = escapeHtml(title);
   const d = escapeHtml(description);
+  const picture = shared
+    ? [
+        `<meta property="og:url" content="${escapeHtml(shared.pageUrl)}" />`,
+        `<meta property="og:image" content="${escapeHtml(shared.imageUrl)}" />`,
+        `<meta property="og:image:type" content="image/png" />`,
+        `<meta property="og:image:width" content="${PREVIEW_WIDTH}" />`,
+        `<meta property="og:image:height" content="${PREVIEW_HEIGHT}" />`,
+        `<meta property="og:image:alt" content="${escapeHtml(`Map of seed ${shared.seed}: Light Containment, Heavy Containment and Entrance`)}" />`,
+        `<meta name="twitter:image" content="${escapeHtml(shared.imageUrl)}" />`,
+      ]
+    : [];
   return [
     `<title>${t}</title>`,
     `<meta name="description" content="${d}" />`,
@@ -25,7 +47,8 @@ export function shareTags(seed?: number): string {
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${t}" />`,
     `<meta property="og:description" content="${d}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    ...picture,
+    `<meta name="twitter:card" content="${shared ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${t}" />`,
     `<meta name="twitter:description" content="${d}" />`,
   ].join('\n    ');

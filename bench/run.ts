@@ -6,11 +6,12 @@ import { startLocalRedis } from '../scripts/redis-server.ts';
 import { benchCachedMaps, benchCachedMapsData } from './cached-maps.ts';
 import { benchGeneration } from './generation.ts';
 import { benchMemory } from './memory.ts';
+import { benchPreview } from './preview.ts';
 import { benchReports } from './reports.ts';
 import { benchSeedList } from './seed-list.ts';
 import { ROOT } from './lib.ts';
 
-// `npm run bench`: the five measurements of our performance claims, against a throwaway
+// `npm run bench`: the six measurements of our performance claims, against a throwaway
 // redis-server on loopback. Prints a table per section and writes bench/results.json.
 // Every HTTP load is wrk's (bench/wrk.ts). BENCH_SECONDS sets the length of each load run
 // (default 8); BENCH_SECTIONS picks sections; BENCH_CPU_PROF=<dir> profiles every process started.
@@ -37,7 +38,7 @@ const stores = [maps, reportsStore, list, generation, memory];
 try {
   for (const store of stores) await redisReady(store.ctx.redis);
   // BENCH_SECTIONS=1,3 runs only those sections (the seed list needs no other).
-  const only = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(',').map(Number));
+  const only = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6').split(',').map(Number));
   const section = async <T>(n: number, run: () => Promise<T>) => (only.has(n) ? run() : undefined);
   const results = {
     machine: { cpus: cpus().length, node: process.version, at: new Date().toISOString() },
@@ -49,6 +50,7 @@ try {
       if (!only.has(1)) await benchCachedMapsData(maps);
       return benchMemory(memory, maps, envFor('bx:'));
     }),
+    preview: await section(6, () => benchPreview()),
   };
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nwrote bench/results.json');

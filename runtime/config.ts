@@ -140,6 +140,8 @@ export const ConfigSchema = z
     MAP_CACHE_MAX_BYTES: bytes.default(256 * MIB),
     /** Most bytes of map bodies each API process keeps in its own memory (all codings together). */
     MAP_MEMORY_CACHE_BYTES: bytes.default(64 * MIB),
+    /** Most bytes of link-preview pictures (PNG) each API process keeps in memory; 0 keeps none. */
+    PREVIEW_CACHE_BYTES: bytes.default(16 * MIB),
     /** Multiplies every rate limit of spec part 8; for benchmarks only. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
     /** One in this many successful map reads is logged (1: every one); metrics count them all. */

@@ -576,7 +576,7 @@ describe('kept light (issue 14.7)', () => {
   it('shows no console error in any state: idle, invalid, blocked for good, rate limited, busy', async () => {
     // Idle, and a seed that is not one.
     const idle = await openPage('/');
-    await waitForState(idle, 'idle', { page: 'map' });
+    await waitForState(idle, 'idle', { page: 'home' });
     const invalid = await openPage('/seed/12ab');
     await waitForState(invalid, 'invalid', { page: 'map' });
     await screenshot(invalid, 'invalid');

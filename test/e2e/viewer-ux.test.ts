@@ -7,8 +7,6 @@ import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../support/api.ts';
-import { bearer, call } from '../support/http.ts';
-import { newKey } from '../support/keys.ts';
 import { AXE_CONTEXT, axeViolations } from '../support/viewer-axe.ts';
 import {
   afterDraw,
@@ -19,7 +17,7 @@ import {
   VIEWER_ARTIFACTS,
   waitForState,
 } from '../support/viewer-page.ts';
-import { viewerStack } from '../support/viewer-stack.ts';
+import { blockByRound, viewerStack } from '../support/viewer-stack.ts';
 import { startPrivateRedis } from '../support/private-redis.ts';
 
 const MAIN = 224593721;
@@ -35,19 +33,9 @@ const FIRST_VISIT_MAX = 30 * 1024;
 const stack = viewerStack({ name: 'ux', seeds: [OLDEST, MAIN, WINDOWED] });
 const { context } = stack;
 
-/** Opens a window on a seed through the plugin API, as a game server does. */
-async function blockByRound(seed: number): Promise<void> {
-  const key = await newKey(stack.api, 'http');
-  const report = await call(`${stack.api.base}/plugin/v1/report`, {
-    headers: bearer(key.credential),
-    body: { event: 'round_start', seed, port: 7777 },
-  });
-  expect(report.status).toBe(200);
-}
-
 // A seed in a round's window and one on the permanent blocklist, for every test below.
 beforeAll(async () => {
-  await blockByRound(WINDOWED);
+  await blockByRound(stack.api, WINDOWED);
   await stack.api.store.addToBlocklist(FOREVER);
 });
 
@@ -111,7 +99,7 @@ describe('assets sent compressed (issue 19.7)', () => {
     }
     await screenshot(page, 'not-found');
     await page.getByRole('link', { name: 'Open the map viewer' }).click();
-    await waitForState(page, 'idle', { page: 'map' });
+    await waitForState(page, 'idle', { page: 'home' });
     const api = await fetch(`${stack.api.base}/nope`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: 'not found' });

@@ -428,7 +428,7 @@ describe('map viewer in Chromium', () => {
 
   it('works from the keyboard: Tab to the seed box, type, Enter; + and - zoom the map', async () => {
     const page = await openPage('/');
-    await waitForState(page, 'idle', { page: 'map' });
+    await waitForState(page, 'idle', { page: 'home' });
     const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
     let tabs = 0;
     while ((await focusedId()) !== 'seed-input') {

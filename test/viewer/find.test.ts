@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFindIndex, FIND_ID, findOnMap, normalize, targetBounds } from '../../viewer/src/map/find.ts';
+import { buildFindIndex, FIND_ID, findOnMap, targetBounds, words } from '../../viewer/src/map/find.ts';
 import type { FindResult } from '../../viewer/src/map/find.ts';
 import { referenceMap } from './fixture.ts';
 
@@ -62,7 +62,34 @@ describe('find on this map', () => {
     expect(lines(findOnMap(index, 'hcz armory'))).toEqual(['HCZ Armory @hcz 1']);
     expect(findOnMap(index, 'pizza')).toEqual([]);
     expect(findOnMap(index, '  - ')).toEqual([]);
-    expect(normalize('Micro-HID')).toBe('microhid');
+    expect(words('Micro-HID')).toEqual(['micro', 'hid']);
+    expect(words('HczMicroHID')).toEqual(['hcz', 'micro', 'hid']);
+    expect(words('LczClassDSpawn')).toEqual(['lcz', 'class', 'd', 'spawn']);
+  });
+
+  it('finds Class-D however it is written, and no digits inside unrelated names', () => {
+    for (const q of ['d-class', 'class d', 'Class-D', 'classd', 'D class'])
+      expect(lines(findOnMap(index, q))[0], q).toBe('Class-D Cells @lcz 1');
+    // "o5" is the O5 keycard, never the 5 inside "ammo 5.56×45".
+    expect(findOnMap(index, 'o5').map((r) => r.entry.id)).not.toContain('item:Ammo556x45');
+    expect(findOnMap(index, '5.56').map((r) => r.entry.id)).toContain('item:Ammo556x45');
+    expect(findOnMap(index, 'microhid')[0]?.entry.id).toBe('room:micro-hid');
+    expect(findOnMap(index, 'nuke')[0]?.entry.id).toBe('room:alpha-warhead');
+  });
+
+  it("finds Surface's places: the escape, the Surface gate and where the gate elevators arrive", () => {
+    expect(lines(findOnMap(index, 'escape'))).toEqual(['Escape @surface 1']);
+    const gateA = findOnMap(index, 'gate a').map((r) => r.entry.id);
+    expect(gateA.slice(0, 2)).toEqual(['room:gate-a', 'room:gate-a-surface']);
+    expect(
+      findOnMap(index, 'exit')
+        .map((r) => r.entry.id)
+        .sort(),
+    ).toEqual(['room:escape', 'room:gate-a', 'room:gate-b']);
+    // The gate is where the map's door list puts it.
+    const door = referenceMap.doors.find((d) => d.name === 'SurfaceGate')!;
+    const gate = index.find((e) => e.id === 'room:surface-gate')!.floors.surface!.rooms[0]!;
+    expect([gate.x, gate.z]).toEqual([door.x, door.z]);
   });
 
   it('gives every entry an id a link can carry, and the spot to centre on', () => {

@@ -7,6 +7,10 @@ import { roomKey } from '../../viewer/src/map/links.ts';
 import {
   buildRouteGraph,
   ELEVATOR_RIDE_S,
+  EXIT,
+  exitName,
+  exitSummary,
+  routeBetween,
   parseRouteEnds,
   roomsOf,
   routeOnFloor,
@@ -15,6 +19,7 @@ import {
   shortestRoute,
 } from '../../viewer/src/map/route.ts';
 import type { RouteGraph } from '../../viewer/src/map/route.ts';
+import { isPlaceRoom, surfacePlaces } from '../../viewer/src/map/surface-places.ts';
 import { referenceMap } from './fixture.ts';
 
 const generated = parseMap(generateMap(224593721));
@@ -51,15 +56,26 @@ describe('route graph', () => {
     ['a generated map (links in conn)', generated],
     ['the dump (door neighbours only in conn)', referenceMap],
   ] as const) {
-    it(`joins every room of ${what} but the Pocket Dimension`, () => {
+    it(`joins every room of ${what} but the Pocket Dimension, and Surface's places`, () => {
       const graph = buildRouteGraph(map);
-      expect(graph.size).toBe(map.rooms.length - 1);
+      const places = surfacePlaces(map);
+      expect(places.map((p) => p.id)).toEqual([
+        'room:surface-gate',
+        'room:gate-a-surface',
+        'room:gate-b-surface',
+        'room:escape',
+      ]);
+      expect(graph.size).toBe(map.rooms.length - 1 + places.length);
       const start = named(map, 'LczClassDSpawn');
       for (const node of graph.values())
         expect(shortestRoute(graph, start, [node.room]), node.room.name).toBeDefined();
-      // Door neighbours are one 15 m cell apart; elevators count no metres.
+      // Door neighbours are one 15 m cell apart; elevators count no metres; Surface walks are straight.
       for (const node of graph.values())
-        for (const e of node.edges) expect(e.metres).toBeCloseTo(e.elevator ? 0 : 15, 5);
+        for (const e of node.edges) {
+          const surface = node.room.zone === 'Surface' || e.to.zone === 'Surface';
+          const straight = Math.hypot(node.room.x - e.to.x, node.room.z - e.to.z);
+          expect(e.metres).toBeCloseTo(e.elevator ? 0 : surface ? straight : 15, 5);
+        }
     });
   }
 });
@@ -69,7 +85,8 @@ describe('shortest route', () => {
   const quickest = allPairs(graph);
 
   it('takes the quickest way between any two rooms, as Floyd-Warshall finds it', () => {
-    const rooms = [...graph.values()].map((n) => n.room);
+    // Surface's places are reached from Surface only (their own test below).
+    const rooms = [...graph.values()].map((n) => n.room).filter((r) => !isPlaceRoom(r));
     for (let i = 0; i < rooms.length; i += 7) {
       for (let j = 3; j < rooms.length; j += 11) {
         const [a, b] = [rooms[i]!, rooms[j]!];
@@ -150,5 +167,48 @@ describe('route links', () => {
     expect(parseRouteEnds('item:MicroHID~room:gate-a')).toBeUndefined();
     expect(parseRouteEnds('room:a~room:b~room:c')).toBeUndefined();
     expect(parseRouteEnds(null)).toBeUndefined();
+    expect(parseRouteEnds('room:scp-914~exit')).toEqual({ from: 'room:scp-914', to: 'exit' });
+    expect(parseRouteEnds('exit~room:scp-914')).toBeUndefined();
+  });
+});
+
+describe('nearest exit', () => {
+  for (const [what, map] of [
+    ['a generated map', generated],
+    ['the dump', referenceMap],
+  ] as const) {
+    it(`takes the quickest of Gate A, Gate B and the escape on ${what}, and names it`, () => {
+      const graph = buildRouteGraph(map);
+      const index = buildFindIndex(map);
+      for (const from of ['room:class-d-cells', 'room:scp-079', 'room:scp-914']) {
+        const r = routeBetween(graph, index, { from, to: EXIT })!;
+        const each = ['room:gate-a', 'room:gate-b', 'room:escape'].map((to) => ({
+          to,
+          r: routeBetween(graph, index, { from, to })!,
+        }));
+        const best = each.reduce((a, b) => (b.r.seconds < a.r.seconds ? b : a));
+        expect(r.seconds).toBeCloseTo(best.r.seconds, 6);
+        const name = exitName(index, r)!;
+        expect(name).toBe(index.find((e) => e.id === best.to)?.name);
+        expect(exitSummary(r, name)).toMatch(
+          new RegExp(`^Nearest exit: ${name}, ${Math.round(r.seconds)} s, ${Math.round(r.metres)} m `),
+        );
+      }
+    });
+  }
+
+  it('goes to the escape from Surface, walking straight between its places, never down and up', () => {
+    const graph = buildRouteGraph(referenceMap);
+    const index = buildFindIndex(referenceMap);
+    const r = routeBetween(graph, index, { from: 'room:gate-b-surface', to: EXIT })!;
+    expect(exitName(index, r)).toBe('Escape');
+    expect(r.elevators).toBe(0);
+    const [a, b] = r.rooms;
+    expect(r.metres).toBeCloseTo(Math.hypot(a!.x - b!.x, a!.z - b!.z), 6);
+    expect(routeSummary(r)).toContain('approximately placed (≈)');
+    // From Class-D the escape is reached by a gate's elevator and a walk on Surface.
+    const escape = routeBetween(graph, index, { from: 'room:class-d-cells', to: 'room:escape' })!;
+    expect(escape.rooms.at(-1)?.name).toBe('Surface:room:escape');
+    expect(routeOnFloor(escape, 'surface').flat().length).toBe(2);
   });
 });

@@ -3,7 +3,10 @@ import { pageOf, stripBase } from '../../viewer/src/state/routes.ts';
 
 describe('client routes', () => {
   it('maps paths to pages', () => {
-    expect(pageOf('/')).toBe('map');
+    expect(pageOf('/')).toBe('home');
+    expect(pageOf('/', '?floor=hcz')).toBe('home');
+    expect(pageOf('/', '?seed=123&floor=hcz')).toBe('map');
+    expect(pageOf('/', '?seed=12ab')).toBe('map');
     expect(pageOf('/seed/123')).toBe('map');
     expect(pageOf('/seeds')).toBe('seeds');
     expect(pageOf('/seeds/')).toBe('seeds');

@@ -21,6 +21,7 @@ type Mount = typeof mountMapPage;
 // The map is what most visits open; the seed list and the statistics (with their charts) load
 // their code when first opened, so a first visit downloads less.
 const MOUNTS: Record<PageId, () => Promise<Mount>> = {
+  home: () => import('./pages/home-page.ts').then((m) => m.mountHomePage),
   map: () => Promise.resolve(mountMapPage),
   seeds: () => import('./pages/seeds-page.ts').then((m) => m.mountSeedsPage),
   stats: () => import('./pages/stats-page.ts').then((m) => m.mountStatsPage),
@@ -39,7 +40,7 @@ const ctx: AppContext = {
 
 function route(): void {
   const path = stripBase(location.pathname, base);
-  const id = pageOf(path);
+  const id = pageOf(path, location.search);
   if (current?.id === id && current.page.update) {
     current.page.update(path, location.search);
     return;
@@ -49,7 +50,8 @@ function route(): void {
   main.dataset.page = id;
   main.dataset.state = 'loading';
   for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-nav]'))) {
-    if (a.dataset.nav === id) a.setAttribute('aria-current', 'page');
+    // "Map" leads to the home page, where a map is opened.
+    if (a.dataset.nav === (id === 'home' ? 'map' : id)) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
   current = undefined;
@@ -72,7 +74,7 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   const wasPage = current?.id;
   ctx.navigate(path + url.search);
-  if (pageOf(path) !== wasPage) main.focus({ preventScroll: false });
+  if (pageOf(path, url.search) !== wasPage) main.focus({ preventScroll: false });
 });
 
 attachSkipLink();

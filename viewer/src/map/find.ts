@@ -5,10 +5,14 @@ import type { FloorId } from './floors.ts';
 import { checkpointSplit, prefabName, roomLabel, ZONE_SHORT, zoneLabel } from './labels.ts';
 import { itemName, structureName } from './names.ts';
 import { itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
+import { surfacePlaces } from './surface-places.ts';
 
-// "Find on this map": an index of what a player looks for (named rooms, zones, item and structure
-// types), each with its rooms or spawn points per floor. Matching ignores case, spaces and
-// punctuation, so "scp 079", "SCP-079" and the game's "Hcz079" all find the same room.
+// "Find on this map": an index of what a player looks for (named rooms, Surface's places, zones,
+// item and structure types), each with its rooms or spawn points per floor. Names are cut into
+// words (at spaces, punctuation, and where letters meet digits or a capital starts a word); every
+// word of a query must begin a run of a name's words, in any order. So "scp 079", "SCP-079" and the
+// game's "Hcz079" find the same room, "d-class" and "class d" find the Class-D cells, "microhid"
+// finds Micro-HID, and "o5" does not find "5.56×45 mm ammo" (no word of it starts with "o").
 
 export type FindKind = 'room' | 'zone' | 'item' | 'struct';
 
@@ -22,7 +26,7 @@ export interface FindEntry {
   id: string;
   kind: FindKind;
   name: string;
-  /** Normalized names it is found by, `|`-separated so a query never spans two of them. */
+  /** Names it is found by, each as its normalized words joined by spaces, `|`-separated. */
   keys: string;
   floors: Partial<Record<FloorId, FindTargets>>;
 }
@@ -37,9 +41,27 @@ export interface FindResult {
 export const FIND_ID = /^(room|zone|item|struct):[A-Za-z0-9_-]{1,64}$/;
 const KIND_ORDER: Readonly<Record<FindKind, number>> = { room: 0, zone: 1, item: 2, struct: 3 };
 
-export function normalize(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** The words of a name or query: "HczMicroHID" → hcz micro hid, "SCP-079" → scp 079. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g, '$1$2 ')
+    .toLowerCase()
+    .replace(/([a-z])(?=[0-9])|([0-9])(?=[a-z])/g, '$1$2 ')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
+
+/** Whether `word` begins some run of a name's words (`name` as stored in keys). */
+function startsRun(name: string, word: string): boolean {
+  const parts = name.split(' ');
+  return parts.some((_, i) => parts.slice(i).join('').startsWith(word));
+}
+
+// Other words players find a room by.
+const ROOM_KEYS: Readonly<Record<string, readonly string[]>> = {
+  EzGateA: ['exit'],
+  EzGateB: ['exit'],
+};
 
 export const slug = (text: string): string =>
   text
@@ -54,7 +76,8 @@ class Entries {
   add(id: string, kind: FindKind, name: string, keys: string[], floor: FloorId, what: Room | Spawn): void {
     let e = this.byId.get(id);
     if (!e) {
-      e = { id, kind, name, keys: [name, ...keys].map(normalize).join('|'), floors: {} };
+      const names = [name, ...keys].map((k) => words(k).join(' ')).filter(Boolean);
+      e = { id, kind, name, keys: names.join('|'), floors: {} };
       this.byId.set(id, e);
     }
     const t = (e.floors[floor] ??= { rooms: [], spawns: [] });
@@ -71,12 +94,13 @@ export function buildFindIndex(map: MapData): FindEntry[] {
     if (!floor) continue;
     const label = roomLabel(room, splitZ);
     if (label) {
-      const keys = [label.short, room.name, prefabName(room.variant) ?? ''];
+      const keys = [label.short, room.name, prefabName(room.variant) ?? '', ...(ROOM_KEYS[room.name] ?? [])];
       out.add(`room:${slug(label.full)}`, 'room', label.full, keys, floor, room);
     }
     const abbr = ZONE_SHORT[room.zone];
     if (abbr) out.add(`zone:${room.zone}`, 'zone', zoneLabel(room.zone), [abbr, room.zone], floor, room);
   }
+  for (const p of surfacePlaces(map)) out.add(p.id, 'room', p.name, [...p.keys], 'surface', p.room);
   for (const spawn of map.spawns) {
     const floor = floorOf(spawn);
     if (!floor) continue;
@@ -111,13 +135,14 @@ export function targetCount(entry: FindEntry, t: FindTargets): number {
  * then names starting with the query, then the rest; rooms before zones, items and structures.
  */
 export function findOnMap(index: readonly FindEntry[], query: string): FindResult[] {
-  const words = query.split(/\s+/).map(normalize).filter(Boolean);
-  if (!words.length) return [];
-  const whole = words.join('');
+  const asked = words(query);
+  if (!asked.length) return [];
+  const whole = asked.join('');
   const scored: { r: FindResult; score: number }[] = [];
   for (const entry of index) {
-    const keys = entry.keys.split('|');
-    if (!words.every((w) => entry.keys.includes(w))) continue;
+    const names = entry.keys.split('|');
+    if (!asked.every((w) => names.some((n) => startsRun(n, w)))) continue;
+    const keys = names.map((n) => n.replace(/ /g, ''));
     const score = keys.includes(whole) ? 0 : keys.some((k) => k.startsWith(whole)) ? 1 : 2;
     for (const f of FLOORS) {
       const t = entry.floors[f.id];

@@ -3,6 +3,7 @@ import { elevatorsLayer } from './layers/elevators.ts';
 import type { Ctx, Frame, MapLayer, RenderOptions, RenderResult } from './layers/layer.ts';
 import { labelsLayer } from './layers/labels.ts';
 import { linksLayer } from './layers/links.ts';
+import { placesLayer } from './layers/places.ts';
 import { highlightLayer, roomsLayer } from './layers/rooms.ts';
 import { routeLayer } from './layers/route.ts';
 import { spawnsLayer } from './layers/spawns.ts';
@@ -32,7 +33,7 @@ const BELOW: readonly MapLayer[] = [
   teslasLayer,
   doorsLayer,
 ];
-const SYMBOLS: readonly MapLayer[] = [spawnsLayer, elevatorsLayer];
+const SYMBOLS: readonly MapLayer[] = [spawnsLayer, elevatorsLayer, placesLayer];
 
 /** Draw one floor. The canvas context must already be scaled to CSS pixels. */
 export function renderMap(

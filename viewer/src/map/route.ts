@@ -4,6 +4,7 @@ import type { FindEntry } from './find.ts';
 import { floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { findLinks, roomKey } from './links.ts';
+import { isPlaceRoom, surfacePlaces } from './surface-places.ts';
 
 // The shortest way between two rooms over the rooms' connections: doors between neighbouring cells
 // (each room's conn), the Heavy–Entrance checkpoints, and the elevators between floors. A walk is
@@ -32,15 +33,19 @@ export interface Route {
   seconds: number;
 }
 
-/** The two ends of a route as `room:` ids, the way a link carries them. */
+/** The two ends of a route as `room:` ids, the way a link carries them; `to` may be `exit`. */
 export interface RouteEnds {
   from: string;
   to: string;
 }
 
+/** The route end meaning "the nearest way out": Gate A, Gate B or the escape. */
+export const EXIT = 'exit';
+const EXIT_IDS = ['room:gate-a', 'room:gate-b', 'room:escape'] as const;
+
 const flat = (a: Room, b: Room): number => Math.hypot(a.x - b.x, a.z - b.z);
 
-export function buildRouteGraph(map: Pick<MapData, 'rooms'>): RouteGraph {
+export function buildRouteGraph(map: Pick<MapData, 'rooms'> & Partial<Pick<MapData, 'doors'>>): RouteGraph {
   const graph: RouteGraph = new Map();
   const rooms = map.rooms.filter((r) => floorOf(r) !== undefined);
   for (const room of rooms) graph.set(roomKey(room), { room, edges: [] });
@@ -49,8 +54,8 @@ export function buildRouteGraph(map: Pick<MapData, 'rooms'>): RouteGraph {
     const nb = graph.get(roomKey(b));
     if (!na || !nb || na === nb) return;
     const metres = elevator ? 0 : flat(a, b);
-    if (!na.edges.some((e) => e.to === b)) na.edges.push({ to: b, metres, elevator });
-    if (!nb.edges.some((e) => e.to === a)) nb.edges.push({ to: a, metres, elevator });
+    if (!na.edges.some((e) => e.to === nb.room)) na.edges.push({ to: nb.room, metres, elevator });
+    if (!nb.edges.some((e) => e.to === na.room)) nb.edges.push({ to: na.room, metres, elevator });
   };
   // Door neighbours on one floor; conn entries to another floor or zone are links, handled below.
   for (const room of rooms) {
@@ -61,7 +66,28 @@ export function buildRouteGraph(map: Pick<MapData, 'rooms'>): RouteGraph {
     }
   }
   for (const link of findLinks(rooms)) connect(link.a, link.b, link.kind === 'elevator');
+  connectSurfacePlaces(map, graph, connect);
   return graph;
+}
+
+/**
+ * Surface's places: each gate elevator arrives at its place, and on Surface a walk is measured in a
+ * straight line between places (its real paths are not in the map data), from the open area too.
+ */
+function connectSurfacePlaces(
+  map: Pick<MapData, 'rooms'> & Partial<Pick<MapData, 'doors'>>,
+  graph: RouteGraph,
+  connect: (a: Room, b: Room, elevator: boolean) => void,
+): void {
+  const outside = map.rooms.find((r) => r.name === 'Outside');
+  const places = surfacePlaces(map);
+  for (const p of places) graph.set(roomKey(p.room), { room: p.room, edges: [] });
+  for (const p of places) {
+    const from = p.elevatorFrom && map.rooms.find((r) => r.name === p.elevatorFrom);
+    if (from) connect(from, p.room, true);
+    if (outside) connect(outside, p.room, false);
+    for (const q of places) if (q !== p) connect(p.room, q.room, false);
+  }
 }
 
 const cost = (e: RouteEdge): number => e.metres / RUN_SPEED + (e.elevator ? ELEVATOR_RIDE_S : 0);
@@ -96,10 +122,13 @@ export function shortestRoute(
     open.delete(k);
     if (goal.has(k)) return trace(graph, prev, k);
     // The surface is one open area whose paths the map does not hold: a route may start or end
-    // there, never cut across it (its length would be unknown).
+    // there, never cut across it (its length would be unknown). Between its known places it walks
+    // straight, but never rides back down: Surface is no shortcut from one gate to the other.
     const node = graph.get(k);
-    if (node?.room.shape === 'Undefined' && prev.has(k)) continue;
+    const surface = node?.room.shape === 'Undefined' && prev.has(k);
+    if (surface && !isPlaceRoom(node.room)) continue;
     for (const e of node?.edges ?? []) {
+      if (surface && e.elevator) continue;
       const to = roomKey(e.to);
       const next = d + cost(e);
       if (next < (best.get(to) ?? Infinity)) {
@@ -130,20 +159,51 @@ function trace(graph: RouteGraph, prev: Map<string, { from: string; edge: RouteE
   return { rooms, metres, elevators, seconds: metres / RUN_SPEED + elevators * ELEVATOR_RIDE_S };
 }
 
-/** `from~to`, each a `room:` id; anything else is no route. */
+/** `from~to`, each a `room:` id (`to` may be `exit`); anything else is no route. */
 export function parseRouteEnds(raw: string | null): RouteEnds | undefined {
   const [from, to, ...rest] = (raw ?? '').split('~');
   if (rest.length || !from || !to) return undefined;
   const isRoom = (id: string): boolean => FIND_ID.test(id) && id.startsWith('room:');
-  return isRoom(from) && isRoom(to) ? { from, to } : undefined;
+  return isRoom(from) && (isRoom(to) || to === EXIT) ? { from, to } : undefined;
 }
 
 export const serializeRouteEnds = (r: RouteEnds): string => `${r.from}~${r.to}`;
 
-/** Every room a `room:` id names, on any floor. */
+/** Every room a `room:` id names, on any floor; for `exit`, every way out. */
 export function roomsOf(index: readonly FindEntry[], id: string): Room[] {
+  if (id === EXIT) return EXIT_IDS.flatMap((e) => roomsOf(index, e));
   const entry = index.find((e) => e.id === id && e.kind === 'room');
   return entry ? Object.values(entry.floors).flatMap((t) => t.rooms) : [];
+}
+
+/**
+ * The quickest route between the rooms two ids name. To `exit` it is the nearest way out; from
+ * Surface, already out of the facility, that is the escape (a gate would lead back in).
+ */
+export function routeBetween(
+  graph: RouteGraph,
+  index: readonly FindEntry[],
+  ends: RouteEnds,
+): Route | undefined {
+  const from = roomsOf(index, ends.from);
+  const onSurface = from.length > 0 && from.every((r) => floorOf(r) === 'surface');
+  const to = ends.to === EXIT && onSurface ? roomsOf(index, 'room:escape') : roomsOf(index, ends.to);
+  return from.length && to.length ? shortestRoute(graph, from, to) : undefined;
+}
+
+/** The way out a route to `exit` ends at, by its Find name ("Gate A", "Escape"). */
+export function exitName(index: readonly FindEntry[], route: Route): string | undefined {
+  const last = route.rooms[route.rooms.length - 1];
+  const key = last && roomKey(last);
+  return EXIT_IDS.map((id) => index.find((e) => e.id === id)).find((e) =>
+    Object.values(e?.floors ?? {}).some((t) => t.rooms.some((r) => roomKey(r) === key)),
+  )?.name;
+}
+
+/** "Nearest exit: Gate A, 49 s, 212 m.", then what the estimate assumes. */
+export function exitSummary(route: Route, name: string): string {
+  const rest = routeSummary(route).replace(/^Route: [^(]*/, '');
+  return `Nearest exit: ${name}, ${Math.round(route.seconds)} s, ${Math.round(route.metres)} m ${rest}`;
 }
 
 /** "Route: 212 m, about 35 s", then what the estimate assumes. */
@@ -152,7 +212,10 @@ export function routeSummary(route: Route): string {
   const rides = n
     ? `, plus an assumed ${ELEVATOR_RIDE_S} s for ${n === 1 ? 'its elevator ride' : `each of its ${n} elevator rides`}`
     : '';
-  return `Route: ${Math.round(route.metres)} m, about ${Math.round(route.seconds)} s (running at an assumed ${RUN_SPEED} m/s from room centre to room centre${rides}).`;
+  const surface = route.rooms.some(isPlaceRoom)
+    ? ' On Surface it goes straight between places, some only approximately placed (≈).'
+    : '';
+  return `Route: ${Math.round(route.metres)} m, about ${Math.round(route.seconds)} s (running at an assumed ${RUN_SPEED} m/s from room centre to room centre${rides}).${surface}`;
 }
 
 /** The route's rooms on one floor, as runs of consecutive rooms (a run ends where the route leaves the floor). */

@@ -9,6 +9,7 @@ import type { Box } from './box.ts';
 import { roomExtents, spawnRoom } from './room-extents.ts';
 import { CELL } from './room-geometry.ts';
 import type { FloorExtents, RoomExtent } from './room-extents.ts';
+import { surfacePlaces } from './surface-places.ts';
 
 const HALF = CELL / 2;
 const OPEN_MARGIN = 12;
@@ -65,7 +66,9 @@ export function buildScene(map: MapData, floor: FloorId): FloorScene {
   for (const r of rooms) roomCountByZone[r.zone] = (roomCountByZone[r.zone] ?? 0) + 1;
   // Doors and spawns of big rooms overhang their cell (SCP-106's gates sit 18 m out), so they
   // widen the view too.
-  const bounds = boundsOf(rooms, [...doors, ...spawns, ...teslas]);
+  // Surface's known places (the escape) stand in its open area too.
+  const places = floor === 'surface' ? surfacePlaces(map) : [];
+  const bounds = boundsOf(rooms, [...doors, ...spawns, ...teslas, ...places]);
   // The surface is one open area whose geometry the map does not carry: it is drawn as a plain
   // area around everything known to be there.
   const openArea = rooms.some((r) => r.shape === 'Undefined') ? grow(bounds, OPEN_MARGIN) : undefined;

@@ -1,4 +1,6 @@
 import { clear, h } from '../dom.ts';
+import { copyLink } from './copy-link.ts';
+import { seedForm as seedFormOf } from './seed-form.ts';
 import { FLOORS } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import type { Layers } from '../map/render-map.ts';
@@ -92,35 +94,15 @@ function seedControls(on: ControlHandlers): {
   nextButton: HTMLButtonElement;
 } {
   const button = makeButton;
-  const seedInput = h('input', {
-    id: 'seed-input',
-    name: 'seed',
-    type: 'text',
-    inputmode: 'numeric',
-    autocomplete: 'off',
-    spellcheck: 'false',
-    pattern: '[0-9]*',
-    placeholder: 'e.g. 224593721',
-    'aria-describedby': 'seed-hint seed-error',
-  });
-  const seedError = h('p', { id: 'seed-error', class: 'field-error', 'aria-live': 'assertive' });
-  const seedForm = h(
-    'form',
-    { class: 'seed-form', role: 'search', 'aria-label': 'Open a seed', novalidate: true },
-    h('label', { for: 'seed-input' }, 'Seed'),
-    h(
-      'div',
-      { class: 'seed-input-row' },
-      seedInput,
-      h('button', { type: 'submit', class: 'primary' }, 'Show map'),
-    ),
-    h('p', { id: 'seed-hint', class: 'hint visually-hidden' }, 'A whole number from 1 to 2147483647.'),
-    seedError,
+  const {
+    form: seedForm,
+    input: seedInput,
+    error: seedError,
+  } = seedFormOf(
+    h('p', { class: 'hint visually-hidden' }, 'A whole number from 1 to 2147483647.'),
+    on.submitSeed,
+    'e.g. 224593721',
   );
-  seedForm.addEventListener('submit', (e) => {
-    e.preventDefault();
-    on.submitSeed(seedInput.value);
-  });
   const seedNote = h('p', { class: 'hint seed-note', 'aria-live': 'polite' });
   const nextButton = button(
     'Next seed',
@@ -205,6 +187,7 @@ export function createControls(on: ControlHandlers): Controls {
     button('Zoom out', '−', on.zoomOut),
     button('Reset view', 'Reset', on.reset),
     button('Download the whole floor as PNG', 'PNG', on.download),
+    button('Copy link to this view', 'Link', () => void copyLink(viewButtons[4]!), 'Copy link to this view'),
   ];
   const viewActions = h(
     'div',

@@ -1,7 +1,7 @@
 import { slug } from '../map/find.ts';
 import type { FindEntry } from '../map/find.ts';
 import { knownRoomLabels } from '../map/labels.ts';
-import { roomsOf, routeSummary, shortestRoute } from '../map/route.ts';
+import { EXIT, exitName, exitSummary, roomsOf, routeBetween, routeSummary } from '../map/route.ts';
 import type { Route } from '../map/route.ts';
 import type { MapModel } from './map-store.ts';
 
@@ -9,6 +9,7 @@ import type { MapModel } from './map-store.ts';
 
 /** A find id's player name: from this map, else from the rooms players know ("room:cafeteria"). */
 export function nameOfId(index: readonly FindEntry[], id: string): string {
+  if (id === EXIT) return 'the nearest exit';
   const entry = index.find((e) => e.id === id);
   if (entry) return entry.name;
   const known = knownRoomLabels().find((l) => `room:${slug(l.full)}` === id);
@@ -31,10 +32,11 @@ export function routeView(m: Readonly<MapModel>): RouteView {
   if (ends) {
     const from = roomsOf(findIndex, ends.from);
     const to = roomsOf(findIndex, ends.to);
-    const route = from.length && to.length ? shortestRoute(routeGraph, from, to) : undefined;
-    const names = `${name(ends.from)} to ${name(ends.to)}`;
+    const route = routeBetween(routeGraph, findIndex, ends);
+    const exit = route && ends.to === EXIT ? exitName(findIndex, route) : undefined;
+    const names = `${name(ends.from)} to ${exit ?? name(ends.to)}`;
     const text = route
-      ? `${routeSummary(route)} From ${names}.`
+      ? `${exit ? exitSummary(route, exit) : routeSummary(route)} From ${names}.`
       : !from.length || !to.length
         ? `No route: this map has no ${name(!from.length ? ends.from : ends.to)}.`
         : `No way joins ${names} on this map.`;

@@ -8,6 +8,7 @@ import { layoutName } from '../map/layout-names.ts';
 import { otherEnd, roomKey } from '../map/links.ts';
 import { doorName } from '../map/names.ts';
 import { spawnRoom } from '../map/room-extents.ts';
+import { EXIT } from '../map/route.ts';
 import type { FloorScene } from '../map/scene.ts';
 import { structureContents } from '../map/describe-points.ts';
 import { CATEGORY_LABEL, spawnCategory } from '../map/spawn-kinds.ts';
@@ -96,8 +97,19 @@ export function roomCard(c: RoomCardInput): HTMLElement {
       b.addEventListener('click', () => c.route(end, id));
       return b;
     };
+    const exit = h('button', { type: 'button', class: 'card-route', 'data-route': EXIT }, 'Nearest exit');
+    exit.addEventListener('click', () => {
+      c.route('from', id);
+      c.route('to', EXIT);
+    });
     card.append(
-      h('p', { class: 'card-actions' }, button('from', 'Route from here'), button('to', 'Route to here')),
+      h(
+        'p',
+        { class: 'card-actions' },
+        button('from', 'Route from here'),
+        button('to', 'Route to here'),
+        exit,
+      ),
     );
   }
   if (c.close) {

@@ -1,39 +1,14 @@
-import type { SeedItem, SeedPage } from '../api/types.ts';
 import type { AppContext, Page } from '../app-context.ts';
 import { h } from '../dom.ts';
 import { formatInt } from '../format.ts';
 import { backoffDelay, BUSY_RETRY } from '../load/backoff.ts';
+import { isSeedPage, seedRow } from './seed-row.ts';
 
 // Known seeds, newest first, paged by cursor. An IntersectionObserver loads the next page when the
 // end of the list scrolls into view; the "Load more" button does the same for keyboard users.
 
 const PAGE_SIZE = 50;
 const LOAD_MORE = 'Load more seeds';
-
-function isSeedPage(v: unknown): v is SeedPage {
-  return typeof v === 'object' && v !== null && Array.isArray((v as SeedPage).items);
-}
-
-function row(item: SeedItem, base: string): HTMLLIElement {
-  const badges = h('span', { class: 'badges' });
-  if (item.dumped) badges.append(h('span', { class: 'badge ok', 'data-badge': 'dumped' }, 'Generated'));
-  if (item.detected) badges.append(h('span', { class: 'badge seen', 'data-badge': 'detected' }, 'Detected'));
-  return h(
-    'li',
-    { 'data-seed': item.seed },
-    h(
-      'a',
-      { href: `${base}/seed/${item.seed}`, class: 'seed-row' },
-      h('span', { class: 'seed-number' }, `Seed ${item.seed}`),
-      h(
-        'span',
-        { class: 'seed-counts' },
-        `${formatInt(item.roomCount)} rooms · ${formatInt(item.spawns)} spawns`,
-      ),
-      badges,
-    ),
-  );
-}
 
 export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
   let cursor: number | null | undefined; // undefined = first page not asked yet, null = end
@@ -45,10 +20,12 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
   let retry: number | undefined;
 
   document.title = 'Seeds – seedblock';
-  const total = h('p', { class: 'total' });
+  // Every line above the list holds its height from the start, and the button below it shows only
+  // once a page is in: the list never moves when seeds arrive (layout shift).
+  const total = h('p', { class: 'total' }, 'Counting seeds…');
   const list = h('ol', { class: 'seed-list', 'aria-label': 'Seeds', 'data-loaded': 0 });
   const sentinel = h('div', { class: 'sentinel', 'aria-hidden': 'true' });
-  const more = h('button', { type: 'button', class: 'load-more' }, LOAD_MORE);
+  const more = h('button', { type: 'button', class: 'load-more', hidden: true }, LOAD_MORE);
   const note = h('p', { class: 'list-status', role: 'status' });
   main.append(
     h('h1', {}, 'Seeds'),
@@ -58,9 +35,9 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
       'Known seeds, newest first. Seeds hidden by a running game are left out until its block ends.',
     ),
     total,
+    note,
     list,
     sentinel,
-    note,
     more,
   );
 
@@ -84,7 +61,7 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
       if (disposed) return;
       if (ans.status !== 200 || !isSeedPage(ans.body)) throw new Error(`status ${ans.status}`);
       const page = ans.body;
-      list.append(...page.items.map((i) => row(i, ctx.base)));
+      list.append(...page.items.map((i) => seedRow(i, ctx.base)));
       loaded += page.items.length;
       list.dataset.loaded = String(loaded);
       cursor = page.nextCursor ?? null;
@@ -98,6 +75,7 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
         setState('end');
       } else {
         note.textContent = `${formatInt(loaded)} seeds shown.`;
+        more.hidden = false;
         setState('ready');
       }
     } catch {
@@ -106,6 +84,7 @@ export function mountSeedsPage(main: HTMLElement, ctx: AppContext): Page {
       const delay = backoffDelay(BUSY_RETRY, failures++);
       note.textContent = `The seed list could not be loaded. Trying again in ${Math.ceil(delay / 1000)} s.`;
       more.textContent = 'Try again';
+      more.hidden = false;
       retry = window.setTimeout(() => void loadMore(), delay);
       setState('error');
     } finally {

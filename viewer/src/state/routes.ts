@@ -1,4 +1,4 @@
-export type PageId = 'map' | 'seeds' | 'stats';
+export type PageId = 'home' | 'map' | 'seeds' | 'stats';
 
 /** Path inside the viewer: "/seeds" for "/viewer/seeds" with base "/viewer". Always starts with "/". */
 export function stripBase(pathname: string, base: string): string {
@@ -6,9 +6,11 @@ export function stripBase(pathname: string, base: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
-export function pageOf(path: string): PageId {
+/** The page of a path and query: the home page is / without a seed, every other path a map. */
+export function pageOf(path: string, search = ''): PageId {
   const p = path.replace(/\/+$/, '') || '/';
   if (p === '/seeds') return 'seeds';
   if (p === '/stats') return 'stats';
+  if (p === '/' && !new URLSearchParams(search).get('seed')) return 'home';
   return 'map';
 }

@@ -6,14 +6,13 @@ import { parseRouteEnds, serializeRouteEnds } from '../map/route.ts';
 import type { RouteEnds } from '../map/route.ts';
 import { ALL } from '../map/spawn-filter.ts';
 import { clampZoom } from '../map/view-transform.ts';
+import { parseSeed, type SeedInput } from './seed.ts';
 
 // Deep-link state of the map view. Everything but the seed lives in the query string; the seed
 // may be in the path (/seed/123) or the query (/?seed=123), and the form the page was opened with
 // is kept when the state is written back.
 
-export const MAX_SEED = 2147483647;
-
-export type SeedInput = { kind: 'none' } | { kind: 'valid'; seed: number } | { kind: 'invalid'; raw: string };
+export { MAX_SEED, parseSeed, type SeedInput } from './seed.ts';
 
 export interface MapState {
   seed: SeedInput;
@@ -40,15 +39,6 @@ export const DEFAULT_LAYERS: Readonly<Layers> = {
   items: false,
 };
 const LAYER_KEYS = ['doors', 'teslas', 'structures', 'items'] as const;
-
-export function parseSeed(raw: string | null | undefined): SeedInput {
-  if (raw === null || raw === undefined) return { kind: 'none' };
-  const text = raw.trim();
-  if (text === '') return { kind: 'none' };
-  if (!/^\d{1,10}$/.test(text)) return { kind: 'invalid', raw: text };
-  const seed = Number(text);
-  return seed >= 1 && seed <= MAX_SEED ? { kind: 'valid', seed } : { kind: 'invalid', raw: text };
-}
 
 function parseLayers(raw: string | null): Layers {
   if (raw === null) return { ...DEFAULT_LAYERS };
