@@ -258,6 +258,7 @@ describe('generator worker process', () => {
       for (const line of after) expect(status.get(Number(line.seed))).toBe('ready');
       const generated = lines.filter((l) => l.msg === 'map generated').map((l) => Number(l.seed));
       expect(generated.sort()).toEqual(seeds.filter((s) => status.get(s) === 'ready').sort());
+      expect(lines.at(-1)).toMatchObject({ name: 'generator', msg: 'stopped', exitCode: 0 });
     } finally {
       await worker.stop(0);
     }
