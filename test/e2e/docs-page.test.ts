@@ -53,15 +53,26 @@ describe('GET /docs in Chromium', () => {
       const section = page.locator(`section.operation[data-path="${path}"][data-method="${method}"]`);
       const what = `${method.toUpperCase()} ${path}`;
       expect(await section.count(), what).toBe(1);
-      expect(await section.locator('h2').innerText(), what).toContain(`${atRoot ? '' : '/api'}${path}`);
-      expect(await section.locator('h3:text-is("Request") + pre').isVisible(), `${what} request`).toBe(true);
+      // Sections off screen are laid out only once scrolled to (content-visibility: auto).
+      await section.scrollIntoViewIfNeeded();
+      // Waits until the request block is drawn (the section is laid out after the scroll).
+      await section.locator('h3:text-is("Request") + pre').waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await section.locator('h2').textContent(), what).toContain(`${atRoot ? '' : '/api'}${path}`);
       expect(await section.locator('.answer pre').count(), `${what} response examples`).toBeGreaterThan(0);
       // The table of contents reaches it.
       const id = await section.getAttribute('id');
       expect(await page.locator(`nav a[href="#${id}"]`).count(), what).toBe(1);
     }
-    // The report's answer shows the reason field of a window that did not open.
-    expect(await page.locator('section[data-path="/plugin/v1/report"]').innerText()).toContain('gap');
+    // The report's answer shows the reason field of a window that did not open, in its field table.
+    const report = page.locator('section[data-path="/plugin/v1/report"]');
+    await report.scrollIntoViewIfNeeded();
+    await report.locator('h3:text-is("Request") + pre').waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await report.locator('table:has(caption:text-is("Fields of 200"))').textContent()).toContain(
+      'not_open',
+    );
+    expect(await report.locator('table:has(caption:text-is("Body fields")) td').first().textContent()).toBe(
+      'event',
+    );
 
     // Its own stylesheet applied under the strict CSP (the viewer's dark background).
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
