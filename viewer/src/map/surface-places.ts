@@ -88,7 +88,3 @@ export function surfacePlaces(map: Pick<MapData, 'rooms'> & Partial<Pick<MapData
 /** How a place is named on the map and in lists: approximate ones carry "≈". */
 export const placeLabel = (p: Pick<SurfacePlace, 'name' | 'approximate'>): string =>
   p.approximate ? `≈ ${p.name}` : p.name;
-
-/** Why an approximate place is where it is drawn, for its title and legend. */
-export const APPROXIMATE_NOTE =
-  '≈ approximate: placed from the reference facts (game version 14.1.1), not from this map’s data';

@@ -1,5 +1,4 @@
 import { clear, h } from '../dom.ts';
-import { copyLink } from './copy-link.ts';
 import { seedForm as seedFormOf } from './seed-form.ts';
 import { FLOORS } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
@@ -187,7 +186,12 @@ export function createControls(on: ControlHandlers): Controls {
     button('Zoom out', '−', on.zoomOut),
     button('Reset view', 'Reset', on.reset),
     button('Download the whole floor as PNG', 'PNG', on.download),
-    button('Copy link to this view', 'Link', () => void copyLink(viewButtons[4]!), 'Copy link to this view'),
+    button(
+      'Copy link to this view',
+      'Link',
+      () => void import('./copy-link.ts').then((m) => m.copyLink(viewButtons[4]!)),
+      'Copy link to this view',
+    ),
   ];
   const viewActions = h(
     'div',
