@@ -40,7 +40,8 @@ export function spawnEntry(
 export async function startProcess(entry: string, env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
   const proc = spawnEntry(entry, { HOST: '127.0.0.1', PORT: String(port), ...env });
-  const deadline = Date.now() + 20_000;
+  // Generous: a process starts slowly on a machine busy with other work.
+  const deadline = Date.now() + 60_000;
   while (!(await portOpen(port))) {
     if (proc.child.exitCode !== null) throw new Error(`${entry} exited at start`);
     if (Date.now() > deadline) throw new Error(`${entry} did not listen in time`);

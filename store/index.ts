@@ -131,7 +131,8 @@ export function openStore({
   name,
   replicaAcks = { replicas: 0, timeoutMs: 0 },
 }: OpenStoreOptions): Store {
-  const redis: StoreRedis = connectRedis({ url: redisUrl, name, waitMs: replicaAcks.timeoutMs });
+  const waitMs = replicaAcks.replicas > 0 ? replicaAcks.timeoutMs : 0;
+  const redis: StoreRedis = connectRedis({ url: redisUrl, name, waitMs });
   const chosen: Clock = clock === 'manual' ? manualClock(redis, prefix) : redisClock(redis);
   const confirmReplicated = replicaWaiter(redis, replicaAcks);
   return bindStore({ redis, prefix, clock: chosen, replicaAcks, confirmReplicated });

@@ -90,11 +90,12 @@ describe('Redis behind Sentinel', () => {
     expect(blocked.body).toEqual({ error: 'blocked', blockedUntil: before.body.blockedUntil });
 
     // Writes follow the new master by themselves: a key issued on it is accepted (the old master
-    // does not know it), and its window lands on it.
+    // does not know it), and its window lands on it, answered once the old master, which the
+    // Sentinel turns into the new one's replica, has it (REDIS_REPLICAS_ACK=1).
     const after = await pollUntil(
       () => report(replica.url, 960_002),
       (res) => res.status === 200,
-      { what: 'reports accepted by the new master', everyMs: 100, timeoutMs: 15_000 },
+      { what: 'reports accepted by the new master', everyMs: 200, timeoutMs: 60_000 },
     );
     expect(after.status).toBe(200);
     expect(after.body.blockedUntil).toEqual(expect.any(String));
@@ -102,5 +103,5 @@ describe('Redis behind Sentinel', () => {
       store.checkSeedBlock(960_002, { countView: false }),
     );
     expect(block).toEqual({ kind: 'window', until: Date.parse(after.body.blockedUntil as string) });
-  });
+  }, 120_000);
 });
