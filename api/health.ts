@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureScriptsLoaded, READY_PING_MS, type Store } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
+import { RETRY_SOON_SECONDS } from './http/http-error.ts';
 import { sendJson } from './http/json-answer.ts';
 import { READY_CHECKS, type Generators, type ReadyCheck, type ReadyCheckName } from './schemas.ts';
 import { viewerBuilt, viewerDistDir } from './viewer-files.ts';
@@ -78,7 +79,9 @@ export function healthProbes({ store, config }: Pick<ApiDeps, 'store' | 'config'
       return true;
     }
     void readiness().then((body) =>
-      sendJson(res, body.status === 'ready' ? 200 : 503, body, { ...NO_STORE }),
+      body.status === 'ready'
+        ? sendJson(res, 200, body, { ...NO_STORE })
+        : sendJson(res, 503, body, { ...NO_STORE, 'Retry-After': RETRY_SOON_SECONDS }),
     );
     return true;
   };

@@ -48,7 +48,44 @@ named('RoomShape', RoomShapeSchema);
 export const SeedSchema = z.number().int().min(SEED_MIN).max(SEED_MAX);
 export const PortSchema = z.number().int().min(PORT_MIN).max(PORT_MAX);
 const text = (max: number) => z.string().min(1).max(max);
+/** A time we write: ISO-8601 UTC with milliseconds (`2026-03-01T09:00:00.000Z`). */
 const isoUtc = z.iso.datetime({ offset: false, local: false });
+// RFC 3339 date-time, every form: `T` or `t`, `Z`, `z` or a `±hh:mm` offset, any number of
+// fractional digits, a leap second (:60). What Python's isoformat() and .NET's "o" write passes.
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/** The instant an RFC 3339 text names, in ms, or NaN when it names none (2026-02-30, 25:00). */
+export function rfc3339Ms(text: string): number {
+  const m = RFC3339.exec(text);
+  if (!m) return NaN;
+  const n = (group: number) => Number(m[group] ?? 0);
+  const [year, month, day, hour, minute, second] = [n(1), n(2), n(3), n(4), n(5), n(6)];
+  const [offsetHours, offsetMinutes] = [n(9), n(10)];
+  const calendar = new Date(0);
+  calendar.setUTCFullYear(year, month - 1, day); // Date.UTC would read years 0..99 as 19xx
+  const valid =
+    calendar.getUTCFullYear() === year &&
+    calendar.getUTCMonth() === month - 1 &&
+    calendar.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 60 &&
+    offsetHours <= 23 &&
+    offsetMinutes <= 59;
+  if (!valid) return NaN;
+  // Milliseconds from the digits themselves (0.57 * 1000 is 569.99… in floating point).
+  const fraction = m[7] ? Number(m[7].slice(1, 4).padEnd(3, '0')) : 0;
+  const offsetMs = (m[8] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  return calendar.getTime() + ((hour * 60 + minute) * 60 + second) * 1000 + fraction - offsetMs;
+}
+
+/**
+ * A time a client sends: any RFC 3339 date-time, kept as the same instant in UTC (isoUtc's form).
+ * A text that is no such time is 400 like any malformed field.
+ */
+export const Rfc3339Schema = z
+  .stringFormat('date-time', (text) => !Number.isNaN(rfc3339Ms(text)))
+  .transform((text) => new Date(rfc3339Ms(text)).toISOString());
 
 // Error bodies: `{error}` with one of the strings a status may carry, plus named fields for some.
 const errorShapes = new Map<string, z.ZodType>();
@@ -132,7 +169,7 @@ export const ReportBodySchema = named(
     seed: SeedSchema,
     port: PortSchema,
     roundId: text(LABEL_MAX).optional(),
-    roundStartedAt: isoUtc.optional(),
+    roundStartedAt: Rfc3339Schema.optional(),
     elapsedSeconds: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     pluginVersion: text(VERSION_TEXT_MAX).optional(),
   }),
@@ -145,7 +182,11 @@ export const ReportResponseSchema = named(
     ok: z.literal(true),
     blockedUntil: isoUtc.nullable(),
     exhausted: z.literal(true).optional(),
-    /** Added in v1 (additive): why no window is open, whenever blockedUntil is null without exhausted. */
+    /**
+     * Added in v1 (additive): why no window is open, whenever blockedUntil is null without
+     * exhausted. A round_end answers `closed` only when it closed this key's window of the seed,
+     * `not_open` when the seed had no open window, `other_key` when another key's window holds it.
+     */
     reason: z.enum(NO_WINDOW_REASONS).optional(),
   }),
 );

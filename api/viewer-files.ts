@@ -11,6 +11,7 @@ import { DIST_DIR } from '../viewer/dist-dir.ts';
 import { API_PREFIX_TOKEN, BASE_TOKEN, SHARE_TOKEN } from '../viewer/index-html.ts';
 import { SeedParamSchema } from './schemas.ts';
 import { mapCoding } from './http/content-coding.ts';
+import { RETRY_SOON_SECONDS } from './http/http-error.ts';
 import { viewerBuildLoader, type ViewerAsset, type ViewerBuild } from './viewer-build.ts';
 import { escapeHtml, shareTags } from './viewer-share.ts';
 
@@ -65,7 +66,11 @@ export function securityHeaders(res: Response): void {
 
 function notBuilt(res: Response): void {
   securityHeaders(res);
-  res.status(503).setHeader('Cache-Control', 'no-store').type('text/plain').send(NOT_BUILT_MESSAGE);
+  res
+    .status(503)
+    .set({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_SOON_SECONDS) })
+    .type('text/plain')
+    .send(NOT_BUILT_MESSAGE);
 }
 
 /** The asset's bytes in the coding the request accepts: br, else gzip, else as built. */

@@ -1,6 +1,7 @@
 import {
   PROTECTION_RECENT_MAX,
   SEED_COOLDOWN_MS,
+  NO_WINDOW_REASONS,
   type CredentialKind,
   type NoWindowReason,
   type ReportEvent,
@@ -13,8 +14,7 @@ import { getRegistration, type Registration } from './registrations.ts';
 // scripts/check-seed-block.lua, scripts/settle-expired-windows.lua), each one atomic step, so any
 // number of API processes sharing one Redis decide the same way.
 
-export type ReportOutcome =
-  'opened' | 'kept' | 'closed' | 'none' | 'exhausted' | 'cooldown' | 'busy' | 'gap' | 'revoked';
+export type ReportOutcome = 'opened' | 'kept' | 'exhausted' | 'revoked' | NoWindowReason;
 
 export interface ReportDecision {
   outcome: ReportOutcome;
@@ -25,14 +25,8 @@ export interface ReportDecision {
   reason: NoWindowReason | null;
 }
 
-// A round_end never leaves a window open, whether it closed one or found none.
-const REASON_OF: Partial<Record<ReportOutcome, NoWindowReason>> = {
-  cooldown: 'cooldown',
-  gap: 'gap',
-  busy: 'busy',
-  closed: 'closed',
-  none: 'closed',
-};
+const isNoWindowReason = (outcome: string): outcome is NoWindowReason =>
+  (NO_WINDOW_REASONS as readonly string[]).includes(outcome);
 
 export async function reportSeed(
   ctx: StoreContext,
@@ -56,7 +50,8 @@ export function reportDecision(outcome: string, until: string, exhausted: number
     outcome: outcome as ReportOutcome,
     blockedUntil: until === '' ? null : Number(until),
     exhausted: exhausted === 1,
-    reason: REASON_OF[outcome as ReportOutcome] ?? null,
+    // A round_end says whether it closed a window (`closed`) or why not (`not_open`, `other_key`).
+    reason: isNoWindowReason(outcome) ? outcome : null,
   };
 }
 

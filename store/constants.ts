@@ -8,7 +8,7 @@ export const REPORT_EVENTS = ['round_start', 'round_end', 'periodic'] as const;
 export type ReportEvent = (typeof REPORT_EVENTS)[number];
 
 /** Why a report left the seed without a window (an additive v1 field of the answer). */
-export const NO_WINDOW_REASONS = ['cooldown', 'gap', 'busy', 'closed'] as const;
+export const NO_WINDOW_REASONS = ['cooldown', 'gap', 'busy', 'closed', 'not_open', 'other_key'] as const;
 export type NoWindowReason = (typeof NO_WINDOW_REASONS)[number];
 
 /** Block cap per credential kind; a seed's budget equals the cap of the reporting key's kind. */

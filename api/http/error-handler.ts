@@ -3,7 +3,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { isRedisRefusal, isStoreFailure } from '../../store/index.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import type { Metrics } from '../metrics.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, RETRY_SOON_SECONDS } from './http-error.ts';
 import { sendJson } from './json-answer.ts';
 
 export const notFound: RequestHandler = (_req, _res, next) => next(new HttpError(404, 'not found'));
@@ -37,7 +37,7 @@ function isClientHttpError(err: unknown): boolean {
 
 /**
  * Turns every failure into the spec's error body; Redis trouble (down, refusing, or a command
- * that failed) is 503 `db unavailable`. `path`
+ * that failed) is 503 `db unavailable`. Every 503 says when to retry (`Retry-After`). `path`
  * (the request's, as it arrived) is logged with a failure that is our fault.
  */
 export function errorAnswer(logger: Logger, metrics: Pick<Metrics, 'countError'>) {
@@ -64,6 +64,7 @@ export function errorAnswer(logger: Logger, metrics: Pick<Metrics, 'countError'>
       body = { error: 'invalid request' };
     }
     if (status >= 500 && status !== 503) logger.error({ err, path }, 'request failed');
+    if (status === 503) headers['Retry-After'] ??= RETRY_SOON_SECONDS;
     if (res.headersSent) return;
     sendJson(res, status, body, headers);
   };

@@ -17,3 +17,9 @@ export class HttpError extends Error {
 
 export const invalidRequest = () => new HttpError(400, 'invalid request');
 export const invalidCredential = () => new HttpError(401, 'invalid credential');
+
+/**
+ * The `Retry-After` of every 503 (seconds): each says "retry shortly" (Redis heals, a probe slot
+ * frees, the generation queue drains), so clients back off from here rather than hammer.
+ */
+export const RETRY_SOON_SECONDS = 5;

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { SEED_MAX, SEED_MIN } from '../../store/index.ts';
 import { SeedParamSchema, parseOr400 } from '../schemas.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, RETRY_SOON_SECONDS } from './http-error.ts';
 
 // Answers the read routes share (spec 4.7, 4.8).
 
@@ -35,5 +35,5 @@ export const mapUnavailable = () =>
     503,
     'map unavailable',
     { status: 'busy' },
-    { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+    { 'Retry-After': String(RETRY_SOON_SECONDS), 'Cache-Control': 'no-store' },
   );

@@ -27,6 +27,9 @@ export function pluginClaim({ store, config, trustProxy }: ApiDeps): Handler[] {
     async (req, res) => {
       const body = req.body as PluginClaimBody;
       const result = await store.claimWithCode({ ...body, ip: clientIp(req, trustProxy) });
+      // A verified answer carries the credential, shown this once: no cache may keep it (nor the
+      // review answer, which is about one code).
+      res.set('Cache-Control', 'no-store');
       switch (result.status) {
         case 'verified':
           res.json(result);

@@ -65,7 +65,8 @@ export function selfClaim({ store, probe, config, trustProxy }: ApiDeps): Handle
         userAgent: req.get('user-agent'),
       });
       if ('refusal' in issued) throw refusalError(issued);
-      res.json({ status: 'verified', ...issued });
+      // The credential is shown this once: no cache may keep it.
+      res.set('Cache-Control', 'no-store').json({ status: 'verified', ...issued });
     },
   ];
 }

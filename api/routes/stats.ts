@@ -1,20 +1,25 @@
 import type { Request, RequestHandler } from 'express';
-import { STATS_CACHE_MS } from '../../store/index.ts';
+import { SEED_COOLDOWN_MS, STATS_CACHE_MS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { applyLimit, byIp } from '../http/rate-limit.ts';
 import type { Handler } from './route.ts';
 
 /**
  * A statistics answer cached 60 s by the injected clock (4.10, 4.11): a cache hit is not counted
- * against the 20-per-minute limit, a miss is.
+ * against the 20-per-minute limit, a miss is. The answer is `public, max-age` for what is left of
+ * those 60 s (the spec caches both 60 s), shorter when `shareableFor` says so.
  */
 function cached<T>(
   { store, config, trustProxy }: ApiDeps,
   load: () => Promise<T>,
   {
     present = (v) => v,
-    revalidate = false,
-  }: { present?: (value: T) => T | Promise<T>; revalidate?: boolean } = {},
+    shareableFor = () => Infinity,
+  }: {
+    present?: (value: T) => T | Promise<T>;
+    /** How long (ms from `now`) a shared cache may keep this answer, at most. */
+    shareableFor?: (body: T, now: number) => number;
+  } = {},
 ): RequestHandler {
   const perIp = byIp(trustProxy);
   let entry: { value: T; until: number } | null = null;
@@ -26,9 +31,11 @@ function cached<T>(
     }
     const { value, until } = entry;
     const body = await present(value);
-    res
-      .set('Cache-Control', revalidate ? 'no-cache' : `public, max-age=${Math.ceil((until - now) / 1000)}`)
-      .json(body);
+    const maxAge = Math.min(
+      Math.ceil((until - now) / 1000),
+      Math.max(0, Math.floor(shareableFor(body, now) / 1000)),
+    );
+    res.set('Cache-Control', `public, max-age=${maxAge}`).json(body);
   };
 }
 
@@ -56,13 +63,15 @@ export function readProtection(deps: ApiDeps): Handler[] {
       },
       {
         // The seed of a live window is never shown (4.11): not from an earlier window of the same
-        // seed, nor from an answer cached before the window opened. Checked on every answer, and
-        // no shared cache may keep one (no-cache), as for maps.
+        // seed, nor from an answer cached before the window opened. Checked on every answer here;
+        // a shared cache keeps an answer only while every seed it lists is in its cooldown (5 min
+        // from its window's end), when no new window of it can open.
         present: async (stats) => {
           const open = await store.openWindowSeeds();
           return { ...stats, recent: stats.recent.filter((w) => !open.has(w.seed)) };
         },
-        revalidate: true,
+        shareableFor: (stats, now) =>
+          Math.min(...stats.recent.map((w) => Date.parse(w.endedAt) + SEED_COOLDOWN_MS - now)),
       },
     ),
   ];

@@ -86,7 +86,7 @@ const reportBody = { event: 'round_start', seed: 123456, port: 7777, pluginVersi
 const reportAccepted: Answer = {
   description:
     "Accepted. `blockedUntil` is the open window's end, or null with `exhausted` (budget spent) or " +
-    '`reason`: `cooldown`, `gap`, `busy` or `closed`',
+    '`reason` (`cooldown`, `gap`, `busy`; for a round_end `closed`, `not_open` or `other_key`)',
   schema: ReportResponseSchema,
   example: { ok: true, blockedUntil: at('09:00') },
 };

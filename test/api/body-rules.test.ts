@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ReportBodySchema } from '../../api/schemas.ts';
 import { MAX_BODY_BYTES } from '../../store/index.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE } from '../support/clock.ts';
@@ -54,6 +55,14 @@ const MALFORMED: [string, Record<string, unknown>][] = [
   ['roundId a number', validReport({ roundId: 5 })],
   ['roundStartedAt not ISO', validReport({ roundStartedAt: 'yesterday at eight' })],
   ['roundStartedAt as epoch ms', validReport({ roundStartedAt: 1_772_352_000_000 })],
+  ['roundStartedAt on a day that does not exist', validReport({ roundStartedAt: '2026-02-30T08:00:00Z' })],
+  ['roundStartedAt without seconds', validReport({ roundStartedAt: '2026-03-01T08:00Z' })],
+  ['roundStartedAt without a zone', validReport({ roundStartedAt: '2026-03-01T08:00:00' })],
+  [
+    'roundStartedAt with an offset without colon',
+    validReport({ roundStartedAt: '2026-03-01T08:00:00+0000' }),
+  ],
+  ['roundStartedAt at hour 24', validReport({ roundStartedAt: '2026-03-01T24:00:00Z' })],
   ['elapsedSeconds -1', validReport({ elapsedSeconds: -1 })],
   ['elapsedSeconds as a string "5"', validReport({ elapsedSeconds: '5' })],
   ['pluginVersion empty', validReport({ pluginVersion: '' })],
@@ -71,6 +80,19 @@ const WELL_FORMED: [string, Record<string, unknown>][] = [
   ['roundId of 64 chars', validReport({ roundId: s(64) })],
   ['roundStartedAt ISO UTC', validReport({ roundStartedAt: '2026-03-01T08:00:00Z' })],
   ['roundStartedAt with fractional seconds', validReport({ roundStartedAt: '2026-03-01T08:00:00.123Z' })],
+  // What Python's isoformat() and .NET's DateTimeOffset "o" write: every RFC 3339 form passes.
+  ['roundStartedAt with +00:00', validReport({ roundStartedAt: '2026-11-27T06:00:00+00:00' })],
+  ['roundStartedAt with -05:30', validReport({ roundStartedAt: '2026-11-27T06:00:00-05:30' })],
+  [
+    'roundStartedAt with 6 fractional digits',
+    validReport({ roundStartedAt: '2026-11-27T06:00:00.123456+00:00' }),
+  ],
+  [
+    'roundStartedAt with 7 fractional digits',
+    validReport({ roundStartedAt: '2026-11-27T06:00:00.1234567+01:00' }),
+  ],
+  ['roundStartedAt in lower case', validReport({ roundStartedAt: '2026-11-27t06:00:00z' })],
+  ['roundStartedAt on a leap second', validReport({ roundStartedAt: '2026-12-31T23:59:60Z' })],
   ['elapsedSeconds 0', validReport({ elapsedSeconds: 0 })],
   ['elapsedSeconds 12.5', validReport({ elapsedSeconds: 12.5 })],
   ['pluginVersion of 32 chars', validReport({ pluginVersion: `1.2.${'0'.repeat(28)}` })],
@@ -86,7 +108,45 @@ const WELL_FORMED: [string, Record<string, unknown>][] = [
   ['extra unknown fields', validReport({ serverName: 'x', nested: { a: [1, 2] }, future: null })],
 ];
 
+describe('times a client sends (RFC 3339) are kept as the same instant in UTC', () => {
+  it.each([
+    ['2026-11-27T06:00:00Z', '2026-11-27T06:00:00.000Z'],
+    ['2026-11-27T06:00:00+00:00', '2026-11-27T06:00:00.000Z'],
+    ['2026-11-27T06:00:00-00:00', '2026-11-27T06:00:00.000Z'],
+    ['2026-11-27T06:00:00.5+02:00', '2026-11-27T04:00:00.500Z'],
+    ['2026-11-27T06:00:00.57-05:30', '2026-11-27T11:30:00.570Z'],
+    ['2026-11-27T06:00:00.1234567+00:00', '2026-11-27T06:00:00.123Z'],
+    ['2026-11-27t23:30:00z', '2026-11-27T23:30:00.000Z'],
+    ['2026-12-31T23:30:00-01:00', '2027-01-01T00:30:00.000Z'],
+    ['2024-02-29T00:00:00Z', '2024-02-29T00:00:00.000Z'],
+    ['0099-01-01T00:00:00Z', '0099-01-01T00:00:00.000Z'],
+  ])('%s → %s', (text, utc) => {
+    expect(ReportBodySchema.parse(validReport({ roundStartedAt: text })).roundStartedAt).toBe(utc);
+  });
+
+  it.each([
+    '2025-02-29T00:00:00Z',
+    '2026-04-31T00:00:00Z',
+    '2026-03-01T08:60:00Z',
+    '2026-03-01T08:00:00+24:00',
+  ])('%s names no instant: refused', (text) => {
+    expect(ReportBodySchema.safeParse(validReport({ roundStartedAt: text })).success).toBe(false);
+  });
+});
+
 describe.each(REPORT_PATHS)('POST %s body rules', (path) => {
+  it('a round_start with a +00:00 roundStartedAt opens the window like one with Z', async () => {
+    const seed = 40_000 + REPORT_PATHS.indexOf(path);
+    const opened = await sendReport(
+      api,
+      key.credential,
+      validReport({ event: 'round_start', seed, roundStartedAt: '2026-11-27T06:00:00+00:00' }),
+      { path },
+    );
+    expect(opened.status).toBe(200);
+    expect(typeof opened.body.blockedUntil).toBe('string');
+  });
+
   it.each(MALFORMED)('%s → 400 invalid request', async (_name, body) => {
     expectError(await sendReport(api, key.credential, body, { path }), 400, 'invalid request');
   });

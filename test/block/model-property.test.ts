@@ -333,7 +333,18 @@ describe('block engine against the reference model of spec 3.1', () => {
     // The generator must actually reach every state and every answer of the engine.
     expect(stats.closedByEnd).toBeGreaterThan(20);
     expect(stats.closedByLength).toBeGreaterThan(20);
-    for (const outcome of ['opened', 'kept', 'closed', 'none', 'exhausted', 'cooldown', 'busy', 'gap']) {
+    const every = [
+      'opened',
+      'kept',
+      'closed',
+      'not_open',
+      'other_key',
+      'exhausted',
+      'cooldown',
+      'busy',
+      'gap',
+    ];
+    for (const outcome of every) {
       expect(outcomes.get(outcome) ?? 0, `reports answered ${outcome}`).toBeGreaterThan(
         outcome === 'gap' ? 3 : 10,
       );

@@ -53,9 +53,20 @@ describe.each(KINDS)('block windows with a $kind key (cap $cap min)', ({ kind, c
     expect((await report(key, 'periodic', 112)).blockedUntil).toBe(new Date(t0 + cap * MINUTE).toISOString());
   });
 
-  it('round_end without a window never opens one', async () => {
-    expect(await report(key, 'round_end', 113)).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
-    expect(await report(key, 'round_end', 113)).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
+  it('round_end without a window never opens one, and says none was open', async () => {
+    const none = { ok: true, blockedUntil: null, reason: 'not_open' };
+    expect(await report(key, 'round_end', 113)).toEqual(none);
+    expect(await report(key, 'round_end', 113)).toEqual(none);
+    // Closing twice: only the first closed anything.
+    await report(key, 'round_start', 113);
+    expect(await report(key, 'round_end', 113)).toEqual({ ...none, reason: 'closed' });
+    expect(await report(key, 'round_end', 113)).toEqual(none);
+  });
+
+  it('round_end after the window ran out at its cap closed nothing: not_open', async () => {
+    await report(key, 'round_start', 127);
+    await advanceClock(api, cap * MINUTE);
+    expect(await report(key, 'round_end', 127)).toEqual({ ok: true, blockedUntil: null, reason: 'not_open' });
   });
 
   it('round_end closes at once; the seed cools down 5 minutes, then opens for the rest of its budget', async () => {
@@ -197,7 +208,11 @@ describe('budgets across key kinds (note 3) and the seed cooldown for every key 
     const opened = await report(game, 'round_start', 201);
     await advanceClock(api, MINUTE);
     expect(await report(http, 'round_start', 201)).toEqual(opened);
-    expect(await report(http, 'round_end', 201)).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
+    expect(await report(http, 'round_end', 201)).toEqual({
+      ok: true,
+      blockedUntil: null,
+      reason: 'other_key',
+    });
     expect(await report(game, 'periodic', 201)).toEqual(opened);
   });
 });

@@ -33,6 +33,7 @@ describe('503 db unavailable', () => {
       expect(Date.now() - started).toBeLessThan(1_500);
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: 'db unavailable' });
+      expect(res.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     }
     expect(server.requests).toBe(0); // refused before the probe
 

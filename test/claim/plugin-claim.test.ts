@@ -34,6 +34,8 @@ describe('200 verified', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['credential', 'issuedAt', 'serverId', 'status']);
     expect(res.body).toMatchObject({ status: 'verified', issuedAt: T0 });
+    // It carries the credential, shown this once: no cache may keep it.
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body.serverId).toMatch(UUID);
     expect(res.body.credential).toMatch(/^sbk_/);
     expect(await api.store.getRegistration(res.body.serverId)).toMatchObject({

@@ -59,6 +59,8 @@ describe('200 verified', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['credential', 'issuedAt', 'serverId', 'status']);
     expect(res.body.status).toBe('verified');
+    // It carries the credential, shown this once: no cache may keep it.
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body.serverId).toMatch(UUID);
     expect(res.body.credential).toMatch(/^sbk_[0-9A-Za-z]{38}$/);
     expect(res.body.issuedAt).toBe(T0);
@@ -485,6 +487,7 @@ describe('503 probe unavailable', () => {
     const res = await selfClaim(api, { port: 27015 }, from('fe80::1'));
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ error: 'probe unavailable' });
+    expect(res.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     expect(await api.store.listRegistrations()).toEqual([]);
   });
 

@@ -37,6 +37,18 @@ describe('a hung Redis', () => {
       expect(refused.body).toEqual({ error: 'db unavailable' });
       expect(read.status).toBe(503);
       expect(read.body).toEqual({ error: 'db unavailable' });
+      // Every 503 says when to try again: the report (answered outside express), the job (inside),
+      // and the other paths a client polls.
+      const others = await Promise.all(
+        ['/maps/4244', '/seeds', '/stats/overview', '/stats/protection'].map((path) =>
+          get(`${api.base}${path}`),
+        ),
+      );
+      expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
+      for (const res of [read, ...others]) {
+        expect(res.status).toBe(503);
+        expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
+      }
     } finally {
       redis.server.process.kill('SIGCONT');
     }

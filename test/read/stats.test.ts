@@ -54,9 +54,34 @@ describe('stats shapes (2.7, 2.8)', () => {
     });
     const p = await protection();
     expect(p.status).toBe(200);
-    // Never kept by a shared cache: the API answers every time (its own cache is 60 s).
-    expect(p.headers['cache-control']).toContain('no-cache');
+    // Both cached 60 s (4.10, 4.11), by shared caches too.
+    expect(o.headers['cache-control']).toBe('public, max-age=60');
+    expect(p.headers['cache-control']).toBe('public, max-age=60');
     expect(p.body).toEqual({ seeds: 0, windows: 0, viewAttemptsBlocked: 0, recent: [] });
+  });
+});
+
+describe('Cache-Control of the statistics', () => {
+  const maxAge = (res: { headers: Record<string, string> }) => {
+    const m = /^public, max-age=(\d+)$/.exec(res.headers['cache-control'] ?? '');
+    expect(m, res.headers['cache-control']).not.toBeNull();
+    return Number(m![1]);
+  };
+
+  it('says what is left of the 60 s; protection no longer than a listed seed stays in its cooldown', async () => {
+    await closeWindow(api, await openWindow(api, 4720));
+    // The window ended at T0, so seed 4720 may open a new window from T0 + 5 min.
+    await advanceClock(api, 4 * MINUTE + 30_000);
+    expect(maxAge(await overview())).toBe(60);
+    expect((await protection()).body.recent.map((w) => w.seed)).toEqual([4720]);
+    expect(maxAge(await protection())).toBe(30);
+    await advanceClock(api, 20_000);
+    expect(maxAge(await overview())).toBe(40);
+    expect(maxAge(await protection())).toBe(10);
+    // Its cooldown over, the answer (still the API's own cached one) is for no shared cache to keep.
+    await advanceClock(api, 10_000);
+    expect(maxAge(await protection())).toBe(0);
+    expect(maxAge(await overview())).toBe(30);
   });
 });
 
@@ -209,18 +234,18 @@ describe('protection statistics (2.7, 4.11)', () => {
 
   it('lists by end time, not by the order the windows were settled in (issue 13)', async () => {
     // Key A's window on X runs out at its 20-minute cap at T0+20; key B's on Y (opened at T0+2)
-    // gets round_end at T0+22, as the clock jumps straight there: Y is settled first, X only by
+    // gets round_end at T0+21, as the clock jumps straight there: Y is settled first, X only by
     // the sweep that the stats read runs.
     const x = await openWindow(api, 996_000);
     await setClock(api, iso(T0 + 2 * MINUTE));
     const y = await openWindow(api, 996_100);
-    await setClock(api, iso(T0 + 22 * MINUTE));
+    await setClock(api, iso(T0 + 21 * MINUTE));
     await closeWindow(api, y);
     expect((await protection()).body.recent).toEqual([
       {
         seed: y.seed,
         at: iso(T0 + 2 * MINUTE),
-        endedAt: iso(T0 + 22 * MINUTE),
+        endedAt: iso(T0 + 21 * MINUTE),
         viewAttempts: 0,
         keyKind: 'http',
       },

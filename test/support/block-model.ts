@@ -8,7 +8,8 @@
 //   seed. So a report of a seed whose window is open answers that window's end (row "open /
 //   report of the same seed"), whichever key sends it and whatever else that key holds.
 // - Only the owning key's `round_end` closes a window ("owned by one server key"); another key's
-//   `round_end` changes nothing and answers null.
+//   `round_end` changes nothing and answers null (reason `other_key`; `not_open` when the seed has
+//   no window, `closed` only when this report closed one).
 // - A seed with no budget left answers `exhausted` whatever else would refuse it (cooldown, the
 //   key's own open window, the per-key gap): the budget is a fact about the seed, and no wait
 //   would ever let the window open.
@@ -62,7 +63,8 @@ export interface ModelAnswer {
   blockedUntil: number | null;
   exhausted: boolean;
   /** Why no window is open: set exactly when blockedUntil is null without exhausted. */
-  reason: 'cooldown' | 'gap' | 'busy' | 'closed' | null;
+  /** Why no window is open (the answer's additive `reason`); a round_end's says whether it closed one. */
+  reason: 'cooldown' | 'gap' | 'busy' | 'closed' | 'not_open' | 'other_key' | null;
 }
 
 export class BlockModel {
@@ -124,8 +126,11 @@ export class BlockModel {
     const none = (reason: ModelAnswer['reason']) => ({ blockedUntil: null, exhausted: false, reason });
 
     if (event === 'round_end') {
-      // "open / round_end / closed at once"; "none / round_end / never opens a window".
-      if (s.window && s.window.owner === keyIndex) this.close(s, this.now, 'round_end');
+      // "open / round_end / closed at once"; "none / round_end / never opens a window". Only
+      // `closed` says a window closed; otherwise the answer says why none did.
+      if (!s.window) return none('not_open');
+      if (s.window.owner !== keyIndex) return none('other_key');
+      this.close(s, this.now, 'round_end');
       return none('closed');
     }
 

@@ -7,7 +7,9 @@
            index (a dumped seed's `detected` flag)
   `kind` is the reporting key's (its block cap), `now` in ms, `seed` as its decimal string.
   Returns: { outcome, blockedUntil ms or '', exhausted 0/1 }, outcome one of
-           revoked | opened | kept | closed | none | exhausted | cooldown | busy | gap
+           revoked | opened | kept | closed | not_open | other_key | exhausted | cooldown | busy | gap
+           (a round_end that closed nothing: not_open when the seed has no open window, other_key
+           when another key's window holds it)
 ]]
 local function decideReport(prefix, serverId, kind, seed, event, now)
   local capMs = SPEC.blockCapMs[kind]
@@ -39,7 +41,7 @@ local function decideReport(prefix, serverId, kind, seed, event, now)
       settleWindow(prefix, seed, now, true, cooldownMs, recentMax)
       return { 'closed', '', 0 }
     end
-    return { 'none', '', 0 }
+    return { window[1] and 'other_key' or 'not_open', '', 0 }
   end
 
   -- round_start and periodic from here on.
