@@ -27,10 +27,11 @@ const HEADER_SCHEMAS: Record<HeaderName, object> = {
 };
 
 /**
- * A header is required where it is always sent. Retry-After is promised on every 429 (spec 8), and
- * documented, not required, on a 503.
+ * A header is required where it is always sent. Retry-After is sent with every 429 (spec 8) and
+ * every 503, documented on each (routes/answers.ts), and on no other status.
  */
-const headerRequired = (name: HeaderName, status: number) => name !== 'Retry-After' || status === 429;
+const headerRequired = (name: HeaderName, status: number) =>
+  name !== 'Retry-After' || status === 429 || status === 503;
 
 /** The headers an answer of `status` always carries. */
 export const requiredHeaders = (status: number, answer: Answer): HeaderName[] =>

@@ -2,6 +2,7 @@ import {
   NO_WINDOW_REASONS,
   PROTECTION_RECENT_MAX,
   SEED_COOLDOWN_MS,
+  NO_WINDOW_REASONS,
   type CredentialKind,
   type NoWindowReason,
   type ReportEvent,

@@ -82,13 +82,25 @@ const mapUnavailable = (what: string): Answer => ({
   headers: { 'Retry-After': RETRY_AFTER },
   example: { status: 'busy', error: 'map unavailable' },
 });
-const reportBody = { event: 'round_start', seed: 123456, port: 7777, pluginVersion: '1.2.0' };
+/** What both report routes share (one block engine behind both). */
+const report = {
+  auth: 'serverKey',
+  limits: ['reportPerIp', 'reportPerKey'],
+  body: ReportBodySchema,
+  bodyExample: { event: 'round_start', seed: 123456, port: 7777, pluginVersion: '1.2.0' },
+} as const;
 const reportAccepted: Answer = {
   description:
     "Accepted. `blockedUntil` is the open window's end, or null with `exhausted` (budget spent) or " +
     '`reason` (`cooldown`, `gap`, `busy`; for a round_end `closed`, `not_open` or `other_key`)',
   schema: ReportResponseSchema,
   example: { ok: true, blockedUntil: at('09:00') },
+};
+const reportAnswers = {
+  200: reportAccepted,
+  ...bodyAnswers,
+  401: error(['invalid credential']),
+  429: rateLimited,
 };
 const statsCache = '`public, max-age=N`: N the seconds left of the 60 s this process caches the answer';
 const probeCache = '`no-store`';
@@ -134,16 +146,8 @@ export const ROUTES: readonly Route[] = [
     method: 'post',
     path: '/v1/servers/report',
     summary: 'Report the seed of the current round (4.2)',
-    auth: 'serverKey',
-    limits: ['reportPerIp', 'reportPerKey'],
-    body: ReportBodySchema,
-    bodyExample: reportBody,
-    responses: {
-      200: reportAccepted,
-      ...bodyAnswers,
-      401: error(['invalid credential']),
-      429: rateLimited,
-    },
+    ...report,
+    responses: reportAnswers,
     hot:
       ({ answerReport }) =>
       (req, res) =>
@@ -195,17 +199,8 @@ export const ROUTES: readonly Route[] = [
     method: 'post',
     path: '/plugin/v1/report',
     summary: 'Report the seed of the current round from the plugin (4.5)',
-    auth: 'serverKey',
-    limits: ['reportPerIp', 'reportPerKey'],
-    body: ReportBodySchema,
-    bodyExample: reportBody,
-    responses: {
-      200: reportAccepted,
-      ...bodyAnswers,
-      401: error(['invalid credential']),
-      426: pluginOutdated,
-      429: rateLimited,
-    },
+    ...report,
+    responses: { ...reportAnswers, 426: pluginOutdated },
     hot:
       ({ answerReport }) =>
       (req, res) =>

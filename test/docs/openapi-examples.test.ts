@@ -1,9 +1,10 @@
 // The examples the OpenAPI document carries (and GET /docs shows): every operation has a request
 // and a response example, and each example passes the JSON Schema it stands next to, read back
-// from the document the way a client's tooling reads it.
+// from the document the way a client's tooling reads it (components resolved).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { documentOperations, openApiDocument } from '../../api/openapi.ts';
+import { inlineRefs } from '../support/openapi-refs.ts';
 
 type JsonSchema = Parameters<typeof z.fromJSONSchema>[0];
 type Media = { schema: JsonSchema; example?: unknown };
@@ -34,7 +35,7 @@ describe('examples in the OpenAPI document', () => {
       ...Object.values(op.responses).map((a) => a.content?.['application/json']),
     ].filter((m): m is Media => m?.example !== undefined);
     for (const { schema, example } of media) {
-      const parsed = z.fromJSONSchema(schema).safeParse(example);
+      const parsed = z.fromJSONSchema(inlineRefs(doc, schema)).safeParse(example);
       expect(parsed.success, `${JSON.stringify(example).slice(0, 200)}: ${parsed.error?.message}`).toBe(true);
     }
   });

@@ -24,6 +24,7 @@ import { compileTrustProxy } from '../../api/http/trust-proxy.ts';
 import { createProbe } from '../../api/probe/index.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
+import { inlineRefs } from '../support/openapi-refs.ts';
 import { advanceClock, MINUTE } from '../support/clock.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { openWindow, waitReady } from '../support/read-api.ts';
@@ -422,22 +423,6 @@ const PRODUCERS: Record<string, Record<number, Producer>> = {
   },
 };
 
-/** A schema of the served document with each `$ref` to a component replaced by the component. */
-function inlined(schema: unknown): JsonSchema {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value !== 'object' || value === null) return value;
-    const ref = (value as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string') {
-      const component = doc.components.schemas[ref.replace('#/components/schemas/', '')];
-      if (component === undefined) throw new Error(`${ref} is not in the document's components`);
-      return walk(component);
-    }
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
-  };
-  return walk(schema) as JsonSchema;
-}
-
 function documented(op: Operation, status: number): DocumentedAnswer {
   const answer = doc.paths[op.path]?.[op.method]?.responses[String(status)];
   if (!answer) throw new Error(`${opKey(op)} ${status} is not in the served document`);
@@ -464,7 +449,7 @@ function checkAnswer(op: Operation, status: number, res: Res): void {
     expect(res.headers.get('content-type'), where).toMatch(/^application\/json/);
     const byZod = answer.schema.safeParse(res.body);
     expect(byZod.success, `${where}\nzod: ${JSON.stringify(byZod.error?.issues)}`).toBe(true);
-    const fromDocument = z.fromJSONSchema(inlined(served.content!['application/json'].schema));
+    const fromDocument = z.fromJSONSchema(inlineRefs(doc, served.content!['application/json'].schema));
     const byJson = fromDocument.safeParse(res.body);
     expect(byJson.success, `${where}\nJSON Schema: ${JSON.stringify(byJson.error?.issues)}`).toBe(true);
     // Neither validator accepts just anything.
