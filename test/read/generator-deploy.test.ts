@@ -27,7 +27,17 @@ type SeedPage = { items: { seed: number; spawns: number; roomCount: number }[] }
 /** A copy of the checkout whose generator drops each map's last spawn. */
 function changedCheckout(): string {
   const root = mkdtempSync(join(tmpdir(), 'seedblock-deploy-'));
-  for (const entry of ['api', 'store', 'generator', 'viewer', 'scripts', 'package.json', 'tsconfig.json']) {
+  for (const entry of [
+    'api',
+    'store',
+    'runtime',
+    'net',
+    'generator',
+    'viewer',
+    'scripts',
+    'package.json',
+    'tsconfig.json',
+  ]) {
     cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
   }
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
