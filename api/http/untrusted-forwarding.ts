@@ -20,7 +20,7 @@ export function untrustedForwardingWarning(logger: Logger, trust: TrustProxy, se
       { peer, trustProxy: String(setting) },
       'X-Forwarded-For from a peer TRUST_PROXY does not trust is ignored: every client behind that ' +
         'peer shares its address and per-IP limits. Behind a CDN or load balancer, add its ' +
-        'addresses to TRUST_PROXY (README "The CDN in front"). Logged once per process.',
+        'addresses to TRUST_PROXY (docs/architecture.md, "The CDN in front"). Logged once per process.',
     );
   };
 }
