@@ -6,7 +6,6 @@ import type { FindResult } from '../map/find.ts';
 import { FLOORS, floorById } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import { floorLayouts } from '../map/layout-names.ts';
-import type { Route } from '../map/route.ts';
 import { ALL, itemMatches, itemOptions, structureMatches, structureOptions } from '../map/spawn-filter.ts';
 import { parseMapState } from '../state/url-state.ts';
 import type { MapState } from '../state/url-state.ts';
@@ -20,7 +19,7 @@ import type { ControlHandlers, Controls } from './map-controls.ts';
 import type { MapInfo } from './map-info.ts';
 import { attachInteraction } from './map-interaction.ts';
 import { createLayout } from './map-layout.ts';
-import { routeView } from './map-route.ts';
+import type { RouteView } from './map-route.ts';
 import { seedFlow } from './map-seed.ts';
 import type { SeedFlow } from './map-seed.ts';
 import { createStatus } from './map-status.ts';
@@ -177,7 +176,23 @@ interface Followers {
   caption: HTMLElement;
   summary: HTMLElement;
   /** Keeps the route the state names, for drawing and pictures. */
-  setRoute(route: Route | undefined): void;
+  setRoute(view: RouteView): void;
+}
+
+const NO_ROUTE: RouteView = { route: undefined, text: '', active: false };
+
+/** The route the state names and its panel line; the routing code loads with the first route asked for. */
+function showRoute(store: MapStore, f: Followers): void {
+  const apply = (r: RouteView): void => {
+    f.setRoute(r);
+    f.routePanel.show(r.text, r.active);
+    if (testHooksOn()) f.canvas.el.dataset.route = r.route ? String(r.route.rooms.length) : '';
+    f.canvas.requestDraw();
+  };
+  const { map, state, pendingEnds } = store.model;
+  if (!map || !(state.route || pendingEnds.from || pendingEnds.to)) return apply(NO_ROUTE);
+  // Shown for the model as it is when the code is there, so a late answer is never stale.
+  void import('./map-route.ts').then((m) => apply(m.routeView(store.model)));
 }
 
 /** Each part follows the store: on a commit it updates what it shows of what changed. */
@@ -187,12 +202,7 @@ function follow(store: MapStore, f: Followers): void {
     if (anyOf(changed, 'map', 'item', 'struct')) showMatches(store, f.controls);
     if (anyOf(changed, 'findIndex')) f.find.setIndex(m.map ? m.findIndex : undefined);
     if (anyOf(changed, 'map', 'find', 'floor', 'findIndex')) f.find.showChosen(store.found());
-    if (anyOf(changed, 'map', 'routeGraph', 'route', 'pendingEnds', 'findIndex')) {
-      const r = routeView(m);
-      f.setRoute(r.route);
-      f.routePanel.show(r.text, r.active);
-      if (testHooksOn()) f.canvas.el.dataset.route = r.route ? String(r.route.rooms.length) : '';
-    }
+    if (anyOf(changed, 'map', 'route', 'pendingEnds', 'findIndex')) showRoute(store, f);
     if (anyOf(changed, 'map', 'find', 'findIndex')) {
       const found = store.found();
       f.routePanel.setFound(m.map && found?.kind === 'room' ? { id: found.id, name: found.name } : undefined);
@@ -209,7 +219,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
   });
-  let route: Route | undefined;
+  let routed = NO_ROUTE;
   const status = createStatus();
   const north = createNorthMarker();
   const legend = createLegend();
@@ -221,7 +231,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const summary = h('div', { id: 'map-summary', class: 'visually-hidden' });
   const canvas: MapCanvas = createMapCanvas({
     store,
-    route: () => route,
+    route: () => routed.route,
     avoid: () => [overMap(canvas.el, controls.viewActions), overMap(canvas.el, north.el)],
     drawn(t, r) {
       showInfo(t, r);
@@ -240,7 +250,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     });
   };
   const view = viewActions(store, canvas);
-  const picture = (): ReturnType<typeof mapPicture> => mapPicture(store, legend, route);
+  const picture = (): ReturnType<typeof mapPicture> => mapPicture(store, legend, routed);
   const controls = createControls({
     submitSeed: (raw) => seeds.submit(raw),
     stepSeed: (step) => void seeds.step(step),
@@ -296,7 +306,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     narrowFocus: () => layout.narrow() && canvas.el.focus({ preventScroll: true }),
   };
 
-  follow(store, { controls, find, routePanel, canvas, caption, summary, setRoute: (r) => void (route = r) });
+  follow(store, { controls, find, routePanel, canvas, caption, summary, setRoute: (r) => void (routed = r) });
   shortcutsButton.addEventListener('click', () => shortcuts.show());
   const detachInput = attachInput(wiring);
   const shortcuts = attachShortcuts(main, {
