@@ -1,5 +1,5 @@
 import type { Room } from '../api/types.ts';
-import { FIND_ID } from './find.ts';
+import { FIND_ID } from './find-target.ts';
 import { floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 

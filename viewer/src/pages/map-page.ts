@@ -100,6 +100,24 @@ function chooseFound(w: Wiring, r: FindResult): void {
   w.narrowFocus();
 }
 
+/**
+ * Builds the map's Find index the first time something needs it (Find, a link naming something
+ * found or a route, the room card): a first visit that uses none of them never loads it.
+ */
+function needIndex(store: MapStore, view: ViewActions): void {
+  const { map } = store.model;
+  if (!map || store.model.findIndex.length) return;
+  void import('../map/find.ts').then(({ buildFindIndex }) => {
+    if (store.model.map !== map || store.model.findIndex.length) return;
+    store.commit({ findIndex: buildFindIndex(map) });
+    // A shared link naming something found but no view: open on what it names.
+    const { cx, cz } = store.model.state;
+    const t = store.foundTargets();
+    const scene = store.scene();
+    if (t && scene && (cx === undefined || cz === undefined)) store.commit({ state: view.viewOn(t, scene) });
+  });
+}
+
 function setRouteEnd(store: MapStore, end: 'from' | 'to', id: string): void {
   const { state, pendingEnds } = store.model;
   const ends = { ...(state.route ?? pendingEnds), [end]: id };
@@ -177,6 +195,7 @@ interface Followers {
   summary: HTMLElement;
   /** Keeps the route the state names, for drawing and pictures. */
   setRoute(view: RouteView): void;
+  needIndex(): void;
 }
 
 const NO_ROUTE: RouteView = { route: undefined, text: '', active: false };
@@ -191,6 +210,8 @@ function showRoute(store: MapStore, f: Followers): void {
   };
   const { map, state, pendingEnds } = store.model;
   if (!map || !(state.route || pendingEnds.from || pendingEnds.to)) return apply(NO_ROUTE);
+  // The ends are named in the Find index: shown once it is there (a commit of it calls this again).
+  if (!store.model.findIndex.length) return f.needIndex();
   // Shown for the model as it is when the code is there, so a late answer is never stale.
   void import('./map-route.ts').then((m) => apply(m.routeView(store.model)));
 }
@@ -198,6 +219,7 @@ function showRoute(store: MapStore, f: Followers): void {
 /** Each part follows the store: on a commit it updates what it shows of what changed. */
 function follow(store: MapStore, f: Followers): void {
   store.subscribe((m, changed) => {
+    if (anyOf(changed, 'map', 'find') && m.state.find) f.needIndex();
     if (anyOf(changed, 'seed', 'floor', 'layers', 'item', 'struct')) f.controls.sync(m.state);
     if (anyOf(changed, 'map', 'item', 'struct')) showMatches(store, f.controls);
     if (anyOf(changed, 'findIndex')) f.find.setIndex(m.map ? m.findIndex : undefined);
@@ -210,6 +232,32 @@ function follow(store: MapStore, f: Followers): void {
     if (anyOf(changed, 'map', 'floor')) showHead(store, f.canvas, f.caption, f.summary);
     f.canvas.requestDraw();
   });
+}
+
+/** The info panel over the map; its code loads with the first hover, tap or key on the map (not on a first visit). */
+function lazyInfo(
+  store: MapStore,
+  canvas: () => MapCanvas,
+  loaded: () => void,
+): { el: HTMLElement; show: MapInfo['update'] } {
+  const el = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true });
+  let info: MapInfo | Promise<unknown> | undefined;
+  return {
+    el,
+    show(...a) {
+      if (info && 'update' in info) return info.update(...a);
+      if (info || (!store.model.hover && !store.model.pinned)) return;
+      info = import('./map-info.ts').then((m) => {
+        info = m.createMapInfo({
+          el,
+          store,
+          canvas: canvas(),
+          route: (end, id) => setRouteEnd(store, end, id),
+        });
+        loaded();
+      });
+    },
+  };
 }
 
 export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, search: string): Page {
@@ -234,21 +282,19 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     route: () => routed.route,
     avoid: () => [overMap(canvas.el, controls.viewActions), overMap(canvas.el, north.el)],
     drawn(t, r) {
-      showInfo(t, r);
+      info.show(t, r);
       north.show(t?.turn);
     },
   });
-  // The info panel's code loads with the first hover, tap or key on the map (not on a first visit).
-  const infoEl = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true });
-  let info: MapInfo | Promise<unknown> | undefined;
-  const showInfo = (...a: Parameters<MapInfo['update']>): void => {
-    if (info && 'update' in info) return info.update(...a);
-    if (info || (!store.model.hover && !store.model.pinned)) return;
-    info = import('./map-info.ts').then((m) => {
-      info = m.createMapInfo({ el: infoEl, store, canvas, route: (end, id) => setRouteEnd(store, end, id) });
+  const info = lazyInfo(
+    store,
+    () => canvas,
+    () => {
+      // The card offers routes by the rooms' Find ids.
+      needIndex(store, view);
       canvas.requestDraw();
-    });
-  };
+    },
+  );
   const view = viewActions(store, canvas);
   const picture = (): ReturnType<typeof mapPicture> => mapPicture(store, legend, routed);
   const controls = createControls({
@@ -267,6 +313,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const find = createFindBox({
     choose: (r) => chooseFound(wiring, r),
     clear: () => store.commit({ state: { find: undefined } }, { url: 'push' }),
+    needIndex: () => needIndex(store, view),
   });
   const shortcutsButton = h('button', { type: 'button', class: 'link' }, 'Keyboard shortcuts (?)');
   const keysHelp = h(
@@ -286,7 +333,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const area = h(
     'div',
     { class: 'map-area' },
-    h('div', { class: 'map-wrap' }, canvas.el, infoEl),
+    h('div', { class: 'map-wrap' }, canvas.el, info.el),
     caption,
     north.el,
     controls.viewActions,
@@ -306,7 +353,16 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     narrowFocus: () => layout.narrow() && canvas.el.focus({ preventScroll: true }),
   };
 
-  follow(store, { controls, find, routePanel, canvas, caption, summary, setRoute: (r) => void (routed = r) });
+  follow(store, {
+    controls,
+    find,
+    routePanel,
+    canvas,
+    caption,
+    summary,
+    setRoute: (r) => void (routed = r),
+    needIndex: () => needIndex(store, view),
+  });
   shortcutsButton.addEventListener('click', () => shortcuts.show());
   const detachInput = attachInput(wiring);
   const shortcuts = attachShortcuts(main, {

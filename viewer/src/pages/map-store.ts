@@ -1,5 +1,4 @@
 import type { MapData, Room } from '../api/types.ts';
-import { buildFindIndex } from '../map/find.ts';
 import type { FindEntry, FindTargets } from '../map/find.ts';
 import type { FloorId } from '../map/floors.ts';
 import { buildScene } from '../map/scene.ts';
@@ -77,13 +76,8 @@ function modelOf(state: MapState): MapModel {
   };
 }
 
-/** The map with its derived indexes, as a patch (undefined: no map). */
-export function mapPatch(map: MapData | undefined): Patch {
-  return {
-    map,
-    findIndex: map ? buildFindIndex(map) : [],
-  };
-}
+/** A new map (undefined: none), as a patch: its Find index comes when first needed (map-page.ts). */
+export const mapPatch = (map: MapData | undefined): Patch => ({ map, findIndex: [] });
 
 export function createMapStore(initial: MapState, writeUrl: (url: string, push: boolean) => void): MapStore {
   let model = modelOf(initial);

@@ -1,4 +1,4 @@
-import { FIND_ID } from '../map/find.ts';
+import { FIND_ID } from '../map/find-target.ts';
 import { DEFAULT_FLOOR, isFloorId } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import type { Layers } from '../map/render-map.ts';
