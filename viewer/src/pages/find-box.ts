@@ -62,7 +62,7 @@ export function createFindBox(on: {
   const load = (): void => {
     input.removeEventListener('focus', load);
     on.needIndex();
-    void import('./find-list.ts').then((m) => {
+    void import('./map-tools.ts').then((m) => {
       relist = m.attachFindList({ input, list, status, index: () => index, on });
       // Whatever was typed while it loaded.
       if (document.activeElement === input && input.value.trim()) relist();

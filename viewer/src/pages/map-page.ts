@@ -107,7 +107,7 @@ function chooseFound(w: Wiring, r: FindResult): void {
 function needIndex(store: MapStore, view: ViewActions): void {
   const { map } = store.model;
   if (!map || store.model.findIndex.length) return;
-  void import('../map/find.ts').then(({ buildFindIndex }) => {
+  void import('./map-tools.ts').then(({ buildFindIndex }) => {
     if (store.model.map !== map || store.model.findIndex.length) return;
     store.commit({ findIndex: buildFindIndex(map) });
     // A shared link naming something found but no view: open on what it names.
@@ -213,7 +213,7 @@ function showRoute(store: MapStore, f: Followers): void {
   // The ends are named in the Find index: shown once it is there (a commit of it calls this again).
   if (!store.model.findIndex.length) return f.needIndex();
   // Shown for the model as it is when the code is there, so a late answer is never stale.
-  void import('./map-route.ts').then((m) => apply(m.routeView(store.model)));
+  void import('./map-tools.ts').then((m) => apply(m.routeView(store.model)));
 }
 
 /** Each part follows the store: on a commit it updates what it shows of what changed. */
@@ -247,7 +247,7 @@ function lazyInfo(
     show(...a) {
       if (info && 'update' in info) return info.update(...a);
       if (info || (!store.model.hover && !store.model.pinned)) return;
-      info = import('./map-info.ts').then((m) => {
+      info = import('./map-tools.ts').then((m) => {
         info = m.createMapInfo({
           el,
           store,
