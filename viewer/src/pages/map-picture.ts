@@ -1,4 +1,5 @@
 import { floorName } from '../map/describe.ts';
+import { BACKGROUND } from '../map/palette.ts';
 import { renderMap } from '../map/render-map.ts';
 import { routeOnFloor } from '../map/route-ends.ts';
 import { boundsCentre, makeTransform } from '../map/view-transform.ts';
@@ -30,6 +31,7 @@ export function mapPicture(
         route: route ? routeOnFloor(route, state.floor) : undefined,
       });
     },
+    background: BACKGROUND,
     caption: `seedblock · seed ${map.seed} · ${floorName(state.floor)}`,
     note: state.route ? text : undefined,
     legend,
