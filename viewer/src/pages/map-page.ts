@@ -104,7 +104,7 @@ function chooseFound(w: Wiring, r: FindResult): void {
  * Builds the map's Find index the first time something needs it (Find, a link naming something
  * found or a route, the room card): a first visit that uses none of them never loads it.
  */
-function needIndex(store: MapStore, view: ViewActions): void {
+function needIndex(store: MapStore, view: ViewActions, canvas: MapCanvas): void {
   const { map } = store.model;
   if (!map || store.model.findIndex.length) return;
   void import('./map-tools.ts').then(({ buildFindIndex }) => {
@@ -115,6 +115,8 @@ function needIndex(store: MapStore, view: ViewActions): void {
     const t = store.foundTargets();
     const scene = store.scene();
     if (t && scene && (cx === undefined || cz === undefined)) store.commit({ state: view.viewOn(t, scene) });
+    // Drawn with what the box and the route panel now say, not a frame later.
+    canvas.drawNow();
   });
 }
 
@@ -206,14 +208,17 @@ function showRoute(store: MapStore, f: Followers): void {
     f.setRoute(r);
     f.routePanel.show(r.text, r.active);
     if (testHooksOn()) f.canvas.el.dataset.route = r.route ? String(r.route.rooms.length) : '';
-    f.canvas.requestDraw();
   };
   const { map, state, pendingEnds } = store.model;
   if (!map || !(state.route || pendingEnds.from || pendingEnds.to)) return apply(NO_ROUTE);
   // The ends are named in the Find index: shown once it is there (a commit of it calls this again).
   if (!store.model.findIndex.length) return f.needIndex();
   // Shown for the model as it is when the code is there, so a late answer is never stale.
-  void import('./map-tools.ts').then((m) => apply(m.routeView(store.model)));
+  void import('./map-tools.ts').then((m) => {
+    apply(m.routeView(store.model));
+    // Drawn with the panel's line, not a frame later.
+    f.canvas.drawNow();
+  });
 }
 
 /** Each part follows the store: on a commit it updates what it shows of what changed. */
@@ -291,7 +296,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     () => canvas,
     () => {
       // The card offers routes by the rooms' Find ids.
-      needIndex(store, view);
+      needIndex(store, view, canvas);
       canvas.requestDraw();
     },
   );
@@ -313,7 +318,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const find = createFindBox({
     choose: (r) => chooseFound(wiring, r),
     clear: () => store.commit({ state: { find: undefined } }, { url: 'push' }),
-    needIndex: () => needIndex(store, view),
+    needIndex: () => needIndex(store, view, canvas),
   });
   const shortcutsButton = h('button', { type: 'button', class: 'link' }, 'Keyboard shortcuts (?)');
   const keysHelp = h(
@@ -361,7 +366,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     caption,
     summary,
     setRoute: (r) => void (routed = r),
-    needIndex: () => needIndex(store, view),
+    needIndex: () => needIndex(store, view, canvas),
   });
   shortcutsButton.addEventListener('click', () => shortcuts.show());
   const detachInput = attachInput(wiring);
