@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildFindIndex, FIND_ID, findOnMap, targetBounds, words } from '../../viewer/src/map/find.ts';
+import { buildFindIndex, findOnMap, words } from '../../viewer/src/map/find.ts';
+import { FIND_ID, targetBounds } from '../../viewer/src/map/find-target.ts';
 import type { FindResult } from '../../viewer/src/map/find.ts';
 import { referenceMap } from './fixture.ts';
 

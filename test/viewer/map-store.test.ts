@@ -49,6 +49,9 @@ describe('the map store', () => {
   it('finds what the link names, and the route between two rooms', () => {
     const { s } = store('?floor=lcz&find=room:scp-914&route=room:class-d-cells~room:gate-a');
     s.commit(mapPatch(referenceMap));
+    // The index comes with the first need of it (the page builds it when a link names a find).
+    expect(s.found()).toBeUndefined();
+    s.commit({ findIndex: buildFindIndex(referenceMap) });
     expect(s.found()?.name).toBe('SCP-914');
     expect(s.foundTargets()?.rooms.length).toBe(1);
     const r = routeView(s.model);

@@ -7,18 +7,16 @@ import { roomKey } from '../../viewer/src/map/links.ts';
 import {
   buildRouteGraph,
   ELEVATOR_RIDE_S,
-  EXIT,
   exitName,
   exitSummary,
   routeBetween,
-  parseRouteEnds,
   roomsOf,
-  routeOnFloor,
   routeSummary,
   RUN_SPEED,
   shortestRoute,
 } from '../../viewer/src/map/route.ts';
 import type { RouteGraph } from '../../viewer/src/map/route.ts';
+import { EXIT, parseRouteEnds, routeOnFloor } from '../../viewer/src/map/route-ends.ts';
 import { isPlaceRoom, surfacePlaces } from '../../viewer/src/map/surface-places.ts';
 import { referenceMap } from './fixture.ts';
 

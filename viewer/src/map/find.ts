@@ -1,7 +1,7 @@
 import type { MapData, Room, Spawn } from '../api/types.ts';
-import type { Box } from './box.ts';
 import { FLOORS, floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
+import type { FindTargets } from './find-target.ts';
 import { checkpointSplit, prefabName, roomLabel, ZONE_SHORT, zoneLabel } from './labels.ts';
 import { itemName, structureName } from './names.ts';
 import { itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
@@ -14,12 +14,9 @@ import { surfacePlaces } from './surface-places.ts';
 // game's "Hcz079" find the same room, "d-class" and "class d" find the Class-D cells, "microhid"
 // finds Micro-HID, and "o5" does not find "5.56×45 mm ammo" (no word of it starts with "o").
 
-export type FindKind = 'room' | 'zone' | 'item' | 'struct';
+export type { FindTargets };
 
-export interface FindTargets {
-  rooms: Room[];
-  spawns: Spawn[];
-}
+export type FindKind = 'room' | 'zone' | 'item' | 'struct';
 
 export interface FindEntry {
   /** Stable id for links: "room:scp-079", "zone:Entrance", "item:MicroHID", "struct:Workstation". */
@@ -38,7 +35,6 @@ export interface FindResult {
   count: number;
 }
 
-export const FIND_ID = /^(room|zone|item|struct):[A-Za-z0-9_-]{1,64}$/;
 const KIND_ORDER: Readonly<Record<FindKind, number>> = { room: 0, zone: 1, item: 2, struct: 3 };
 
 /** The words of a name or query: "HczMicroHID" → hcz micro hid, "SCP-079" → scp 079. */
@@ -158,12 +154,4 @@ export function findOnMap(index: readonly FindEntry[], query: string): FindResul
       floorOrder(a.r.floor) - floorOrder(b.r.floor),
   );
   return scored.map((s) => s.r);
-}
-
-/** World rectangle around a floor's targets, to centre the view on them. */
-export function targetBounds(t: FindTargets): Box {
-  const pts = [...t.rooms, ...t.spawns];
-  const xs = pts.map((p) => p.x);
-  const zs = pts.map((p) => p.z);
-  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...zs), y1: Math.max(...zs) };
 }

@@ -1,9 +1,9 @@
 import type { MapData, Room } from '../api/types.ts';
-import { FIND_ID } from './find.ts';
 import type { FindEntry } from './find.ts';
 import { floorOf } from './floors.ts';
-import type { FloorId } from './floors.ts';
 import { findLinks, roomKey } from './links.ts';
+import { EXIT } from './route-ends.ts';
+import type { Route, RouteEnds } from './route-ends.ts';
 import { isPlaceRoom, surfacePlaces } from './surface-places.ts';
 
 // The shortest way between two rooms over the rooms' connections: doors between neighbouring cells
@@ -26,21 +26,7 @@ export interface RouteEdge {
 
 export type RouteGraph = Map<string, { room: Room; edges: RouteEdge[] }>;
 
-export interface Route {
-  rooms: Room[];
-  metres: number;
-  elevators: number;
-  seconds: number;
-}
-
-/** The two ends of a route as `room:` ids, the way a link carries them; `to` may be `exit`. */
-export interface RouteEnds {
-  from: string;
-  to: string;
-}
-
-/** The route end meaning "the nearest way out": Gate A, Gate B or the escape. */
-export const EXIT = 'exit';
+/** The ways out `exit` means. */
 const EXIT_IDS = ['room:gate-a', 'room:gate-b', 'room:escape'] as const;
 
 const flat = (a: Room, b: Room): number => Math.hypot(a.x - b.x, a.z - b.z);
@@ -159,16 +145,6 @@ function trace(graph: RouteGraph, prev: Map<string, { from: string; edge: RouteE
   return { rooms, metres, elevators, seconds: metres / RUN_SPEED + elevators * ELEVATOR_RIDE_S };
 }
 
-/** `from~to`, each a `room:` id (`to` may be `exit`); anything else is no route. */
-export function parseRouteEnds(raw: string | null): RouteEnds | undefined {
-  const [from, to, ...rest] = (raw ?? '').split('~');
-  if (rest.length || !from || !to) return undefined;
-  const isRoom = (id: string): boolean => FIND_ID.test(id) && id.startsWith('room:');
-  return isRoom(from) && (isRoom(to) || to === EXIT) ? { from, to } : undefined;
-}
-
-export const serializeRouteEnds = (r: RouteEnds): string => `${r.from}~${r.to}`;
-
 /** Every room a `room:` id names, on any floor; for `exit`, every way out. */
 export function roomsOf(index: readonly FindEntry[], id: string): Room[] {
   if (id === EXIT) return EXIT_IDS.flatMap((e) => roomsOf(index, e));
@@ -216,19 +192,4 @@ export function routeSummary(route: Route): string {
     ? ' On Surface it goes straight between places, some only approximately placed (≈).'
     : '';
   return `Route: ${Math.round(route.metres)} m, about ${Math.round(route.seconds)} s (running at an assumed ${RUN_SPEED} m/s from room centre to room centre${rides}).${surface}`;
-}
-
-/** The route's rooms on one floor, as runs of consecutive rooms (a run ends where the route leaves the floor). */
-export function routeOnFloor(route: Route, floor: FloorId): Room[][] {
-  const runs: Room[][] = [];
-  let run: Room[] = [];
-  for (const r of route.rooms) {
-    if (floorOf(r) === floor) run.push(r);
-    else if (run.length) {
-      runs.push(run);
-      run = [];
-    }
-  }
-  if (run.length) runs.push(run);
-  return runs;
 }

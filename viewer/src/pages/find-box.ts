@@ -22,7 +22,12 @@ export interface FindParts {
   on: { choose(r: FindResult): void; clear(): void };
 }
 
-export function createFindBox(on: { choose(r: FindResult): void; clear(): void }): FindBox {
+export function createFindBox(on: {
+  choose(r: FindResult): void;
+  clear(): void;
+  /** Asks for the map's index (built when Find is first opened). */
+  needIndex(): void;
+}): FindBox {
   let index: readonly FindEntry[] = [];
   /** Re-lists the matches, once the list's code is loaded. */
   let relist: (() => void) | undefined;
@@ -56,13 +61,16 @@ export function createFindBox(on: { choose(r: FindResult): void; clear(): void }
 
   const load = (): void => {
     input.removeEventListener('focus', load);
-    void import('./find-list.ts').then((m) => {
+    on.needIndex();
+    void import('./map-tools.ts').then((m) => {
       relist = m.attachFindList({ input, list, status, index: () => index, on });
       // Whatever was typed while it loaded.
       if (document.activeElement === input && input.value.trim()) relist();
     });
   };
   input.addEventListener('focus', load);
+  // Each new map's index is asked for when the box is used again.
+  input.addEventListener('focus', () => on.needIndex());
 
   return {
     el,

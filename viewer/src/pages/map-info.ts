@@ -103,7 +103,13 @@ export function createMapInfo(deps: InfoDeps): MapInfo {
 
   function showCard(room: Room | undefined, world: { x: number; z: number } | undefined): void {
     const { pinned, map, findIndex } = store.model;
-    const key = JSON.stringify([room && roomKey(room), !!pinned, world ? [world.x, world.z] : 0]);
+    // The Find index (for the card's route buttons) may arrive after the card is first shown.
+    const key = JSON.stringify([
+      room && roomKey(room),
+      !!pinned,
+      world ? [world.x, world.z] : 0,
+      findIndex.length,
+    ]);
     if (card.dataset.key === key) return;
     const open = !!room && card.dataset.room === roomKey(room) && !!card.querySelector('details')?.open;
     card.replaceChildren();

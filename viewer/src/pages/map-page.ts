@@ -6,7 +6,6 @@ import type { FindResult } from '../map/find.ts';
 import { FLOORS, floorById } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import { floorLayouts } from '../map/layout-names.ts';
-import type { Route } from '../map/route.ts';
 import { ALL, itemMatches, itemOptions, structureMatches, structureOptions } from '../map/spawn-filter.ts';
 import { parseMapState } from '../state/url-state.ts';
 import type { MapState } from '../state/url-state.ts';
@@ -20,7 +19,7 @@ import type { ControlHandlers, Controls } from './map-controls.ts';
 import type { MapInfo } from './map-info.ts';
 import { attachInteraction } from './map-interaction.ts';
 import { createLayout } from './map-layout.ts';
-import { routeView } from './map-route.ts';
+import type { RouteView } from './map-route.ts';
 import { seedFlow } from './map-seed.ts';
 import type { SeedFlow } from './map-seed.ts';
 import { createStatus } from './map-status.ts';
@@ -101,6 +100,26 @@ function chooseFound(w: Wiring, r: FindResult): void {
   w.narrowFocus();
 }
 
+/**
+ * Builds the map's Find index the first time something needs it (Find, a link naming something
+ * found or a route, the room card): a first visit that uses none of them never loads it.
+ */
+function needIndex(store: MapStore, view: ViewActions, canvas: MapCanvas): void {
+  const { map } = store.model;
+  if (!map || store.model.findIndex.length) return;
+  void import('./map-tools.ts').then(({ buildFindIndex }) => {
+    if (store.model.map !== map || store.model.findIndex.length) return;
+    store.commit({ findIndex: buildFindIndex(map) });
+    // A shared link naming something found but no view: open on what it names.
+    const { cx, cz } = store.model.state;
+    const t = store.foundTargets();
+    const scene = store.scene();
+    if (t && scene && (cx === undefined || cz === undefined)) store.commit({ state: view.viewOn(t, scene) });
+    // Drawn with what the box and the route panel now say, not a frame later.
+    canvas.drawNow();
+  });
+}
+
 function setRouteEnd(store: MapStore, end: 'from' | 'to', id: string): void {
   const { state, pendingEnds } = store.model;
   const ends = { ...(state.route ?? pendingEnds), [end]: id };
@@ -177,22 +196,40 @@ interface Followers {
   caption: HTMLElement;
   summary: HTMLElement;
   /** Keeps the route the state names, for drawing and pictures. */
-  setRoute(route: Route | undefined): void;
+  setRoute(view: RouteView): void;
+  needIndex(): void;
+}
+
+const NO_ROUTE: RouteView = { route: undefined, text: '', active: false };
+
+/** The route the state names and its panel line; the routing code loads with the first route asked for. */
+function showRoute(store: MapStore, f: Followers): void {
+  const apply = (r: RouteView): void => {
+    f.setRoute(r);
+    f.routePanel.show(r.text, r.active);
+    if (testHooksOn()) f.canvas.el.dataset.route = r.route ? String(r.route.rooms.length) : '';
+  };
+  const { map, state, pendingEnds } = store.model;
+  if (!map || !(state.route || pendingEnds.from || pendingEnds.to)) return apply(NO_ROUTE);
+  // The ends are named in the Find index: shown once it is there (a commit of it calls this again).
+  if (!store.model.findIndex.length) return f.needIndex();
+  // Shown for the model as it is when the code is there, so a late answer is never stale.
+  void import('./map-tools.ts').then((m) => {
+    apply(m.routeView(store.model));
+    // Drawn with the panel's line, not a frame later.
+    f.canvas.drawNow();
+  });
 }
 
 /** Each part follows the store: on a commit it updates what it shows of what changed. */
 function follow(store: MapStore, f: Followers): void {
   store.subscribe((m, changed) => {
+    if (anyOf(changed, 'map', 'find') && m.state.find) f.needIndex();
     if (anyOf(changed, 'seed', 'floor', 'layers', 'item', 'struct')) f.controls.sync(m.state);
     if (anyOf(changed, 'map', 'item', 'struct')) showMatches(store, f.controls);
     if (anyOf(changed, 'findIndex')) f.find.setIndex(m.map ? m.findIndex : undefined);
     if (anyOf(changed, 'map', 'find', 'floor', 'findIndex')) f.find.showChosen(store.found());
-    if (anyOf(changed, 'map', 'routeGraph', 'route', 'pendingEnds', 'findIndex')) {
-      const r = routeView(m);
-      f.setRoute(r.route);
-      f.routePanel.show(r.text, r.active);
-      if (testHooksOn()) f.canvas.el.dataset.route = r.route ? String(r.route.rooms.length) : '';
-    }
+    if (anyOf(changed, 'map', 'route', 'pendingEnds', 'findIndex')) showRoute(store, f);
     if (anyOf(changed, 'map', 'find', 'findIndex')) {
       const found = store.found();
       f.routePanel.setFound(m.map && found?.kind === 'room' ? { id: found.id, name: found.name } : undefined);
@@ -202,6 +239,32 @@ function follow(store: MapStore, f: Followers): void {
   });
 }
 
+/** The info panel over the map; its code loads with the first hover, tap or key on the map (not on a first visit). */
+function lazyInfo(
+  store: MapStore,
+  canvas: () => MapCanvas,
+  loaded: () => void,
+): { el: HTMLElement; show: MapInfo['update'] } {
+  const el = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true });
+  let info: MapInfo | Promise<unknown> | undefined;
+  return {
+    el,
+    show(...a) {
+      if (info && 'update' in info) return info.update(...a);
+      if (info || (!store.model.hover && !store.model.pinned)) return;
+      info = import('./map-tools.ts').then((m) => {
+        info = m.createMapInfo({
+          el,
+          store,
+          canvas: canvas(),
+          route: (end, id) => setRouteEnd(store, end, id),
+        });
+        loaded();
+      });
+    },
+  };
+}
+
 export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, search: string): Page {
   const store = createMapStore(parseMapState(path, search), (rel, push) => {
     const url = ctx.base + rel;
@@ -209,7 +272,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
   });
-  let route: Route | undefined;
+  let routed = NO_ROUTE;
   const status = createStatus();
   const north = createNorthMarker();
   const legend = createLegend();
@@ -221,26 +284,24 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const summary = h('div', { id: 'map-summary', class: 'visually-hidden' });
   const canvas: MapCanvas = createMapCanvas({
     store,
-    route: () => route,
+    route: () => routed.route,
     avoid: () => [overMap(canvas.el, controls.viewActions), overMap(canvas.el, north.el)],
     drawn(t, r) {
-      showInfo(t, r);
+      info.show(t, r);
       north.show(t?.turn);
     },
   });
-  // The info panel's code loads with the first hover, tap or key on the map (not on a first visit).
-  const infoEl = h('div', { class: 'info', id: 'map-info', 'aria-live': 'polite', hidden: true });
-  let info: MapInfo | Promise<unknown> | undefined;
-  const showInfo = (...a: Parameters<MapInfo['update']>): void => {
-    if (info && 'update' in info) return info.update(...a);
-    if (info || (!store.model.hover && !store.model.pinned)) return;
-    info = import('./map-info.ts').then((m) => {
-      info = m.createMapInfo({ el: infoEl, store, canvas, route: (end, id) => setRouteEnd(store, end, id) });
+  const info = lazyInfo(
+    store,
+    () => canvas,
+    () => {
+      // The card offers routes by the rooms' Find ids.
+      needIndex(store, view, canvas);
       canvas.requestDraw();
-    });
-  };
+    },
+  );
   const view = viewActions(store, canvas);
-  const picture = (): ReturnType<typeof mapPicture> => mapPicture(store, legend, route);
+  const picture = (): ReturnType<typeof mapPicture> => mapPicture(store, legend, routed);
   const controls = createControls({
     submitSeed: (raw) => seeds.submit(raw),
     stepSeed: (step) => void seeds.step(step),
@@ -257,6 +318,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const find = createFindBox({
     choose: (r) => chooseFound(wiring, r),
     clear: () => store.commit({ state: { find: undefined } }, { url: 'push' }),
+    needIndex: () => needIndex(store, view, canvas),
   });
   const shortcutsButton = h('button', { type: 'button', class: 'link' }, 'Keyboard shortcuts (?)');
   const keysHelp = h(
@@ -276,7 +338,7 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
   const area = h(
     'div',
     { class: 'map-area' },
-    h('div', { class: 'map-wrap' }, canvas.el, infoEl),
+    h('div', { class: 'map-wrap' }, canvas.el, info.el),
     caption,
     north.el,
     controls.viewActions,
@@ -296,7 +358,16 @@ export function mountMapPage(main: HTMLElement, ctx: AppContext, path: string, s
     narrowFocus: () => layout.narrow() && canvas.el.focus({ preventScroll: true }),
   };
 
-  follow(store, { controls, find, routePanel, canvas, caption, summary, setRoute: (r) => void (route = r) });
+  follow(store, {
+    controls,
+    find,
+    routePanel,
+    canvas,
+    caption,
+    summary,
+    setRoute: (r) => void (routed = r),
+    needIndex: () => needIndex(store, view, canvas),
+  });
   shortcutsButton.addEventListener('click', () => shortcuts.show());
   const detachInput = attachInput(wiring);
   const shortcuts = attachShortcuts(main, {

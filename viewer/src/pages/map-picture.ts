@@ -1,9 +1,9 @@
 import { floorName } from '../map/describe.ts';
+import { BACKGROUND } from '../map/palette.ts';
 import { renderMap } from '../map/render-map.ts';
-import { routeOnFloor } from '../map/route.ts';
-import type { Route } from '../map/route.ts';
+import { routeOnFloor } from '../map/route-ends.ts';
 import { boundsCentre, makeTransform } from '../map/view-transform.ts';
-import { routeView } from './map-route.ts';
+import type { RouteView } from './map-route.ts';
 import type { MapStore } from './map-store.ts';
 import type { FloorPicture } from './png-export.ts';
 
@@ -14,12 +14,11 @@ import type { FloorPicture } from './png-export.ts';
 export function mapPicture(
   store: MapStore,
   legend: HTMLElement,
-  route: Route | undefined,
+  { route, text }: RouteView,
 ): FloorPicture | undefined {
   const { map, state } = store.model;
   const sc = store.scene();
   if (!map || !sc) return undefined;
-  const summary = state.route ? routeView(store.model).text : undefined;
   return {
     bounds: sc.bounds,
     draw(g, vp) {
@@ -32,8 +31,9 @@ export function mapPicture(
         route: route ? routeOnFloor(route, state.floor) : undefined,
       });
     },
+    background: BACKGROUND,
     caption: `seedblock · seed ${map.seed} · ${floorName(state.floor)}`,
-    note: summary,
+    note: state.route ? text : undefined,
     legend,
     fileName: `seed-${map.seed}-${state.floor}.png`,
   };

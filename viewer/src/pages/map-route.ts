@@ -1,11 +1,18 @@
 import { slug } from '../map/find.ts';
 import type { FindEntry } from '../map/find.ts';
 import { knownRoomLabels } from '../map/labels.ts';
-import { EXIT, exitName, exitSummary, roomsOf, routeBetween, routeSummary } from '../map/route.ts';
-import type { Route } from '../map/route.ts';
+import type { MapData } from '../api/types.ts';
+import { buildRouteGraph, exitName, exitSummary, roomsOf, routeBetween, routeSummary } from '../map/route.ts';
+import type { RouteGraph } from '../map/route.ts';
+import { EXIT } from '../map/route-ends.ts';
+import type { Route } from '../map/route-ends.ts';
 import type { MapModel } from './map-store.ts';
 
-// The route the state names, and what the route panel says of it.
+// The route the state names, and what the route panel says of it. Loaded (with the routing) only
+// when a route is asked for: most visits never route.
+
+/** Each map's route graph, built with the first route on it. */
+const graphs = new WeakMap<MapData, RouteGraph>();
 
 /** A find id's player name: from this map, else from the rooms players know ("room:cafeteria"). */
 export function nameOfId(index: readonly FindEntry[], id: string): string {
@@ -25,14 +32,16 @@ export interface RouteView {
 }
 
 export function routeView(m: Readonly<MapModel>): RouteView {
-  const { routeGraph, findIndex, pendingEnds } = m;
+  const { map, findIndex, pendingEnds } = m;
   const ends = m.state.route;
   const name = (id: string): string => nameOfId(findIndex, id);
-  if (!m.map || !routeGraph) return { route: undefined, text: '', active: false };
+  if (!map) return { route: undefined, text: '', active: false };
   if (ends) {
     const from = roomsOf(findIndex, ends.from);
     const to = roomsOf(findIndex, ends.to);
-    const route = routeBetween(routeGraph, findIndex, ends);
+    let graph = graphs.get(map);
+    if (!graph) graphs.set(map, (graph = buildRouteGraph(map)));
+    const route = routeBetween(graph, findIndex, ends);
     const exit = route && ends.to === EXIT ? exitName(findIndex, route) : undefined;
     const names = `${name(ends.from)} to ${exit ?? name(ends.to)}`;
     const text = route

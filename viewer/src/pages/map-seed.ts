@@ -84,11 +84,6 @@ export function seedFlow(d: SeedDeps): SeedFlow {
     void markOldest(s.map.seed);
     d.canvas.timeFirstDraw(s.perfTime);
     store.commit(mapPatch(s.map));
-    // A shared link naming something found but no view: open on what it names.
-    const t = store.foundTargets();
-    const scene = store.scene();
-    if (t && scene && (state.cx === undefined || state.cz === undefined))
-      store.commit({ state: d.view.viewOn(t, scene) });
     // Draw at once rather than on the next frame: the first picture is what the user waits for.
     d.canvas.drawNow();
   }

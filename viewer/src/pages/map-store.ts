@@ -1,9 +1,6 @@
 import type { MapData, Room } from '../api/types.ts';
-import { buildFindIndex } from '../map/find.ts';
 import type { FindEntry, FindTargets } from '../map/find.ts';
 import type { FloorId } from '../map/floors.ts';
-import { buildRouteGraph } from '../map/route.ts';
-import type { RouteGraph } from '../map/route.ts';
 import { buildScene } from '../map/scene.ts';
 import type { FloorScene } from '../map/scene.ts';
 import { serializeMapState } from '../state/url-state.ts';
@@ -23,7 +20,6 @@ export interface MapModel {
   state: MapState;
   map: MapData | undefined;
   findIndex: readonly FindEntry[];
-  routeGraph: RouteGraph | undefined;
   /** One end of a route picked while the other is still to come. */
   pendingEnds: { from?: string; to?: string };
   /** The room whose card stays open (tap, Enter, an elevator's arrival) until closed. */
@@ -73,7 +69,6 @@ function modelOf(state: MapState): MapModel {
     state,
     map: undefined,
     findIndex: [],
-    routeGraph: undefined,
     pendingEnds: {},
     pinned: undefined,
     hover: undefined,
@@ -81,14 +76,8 @@ function modelOf(state: MapState): MapModel {
   };
 }
 
-/** The map with its derived indexes, as a patch (undefined: no map). */
-export function mapPatch(map: MapData | undefined): Patch {
-  return {
-    map,
-    findIndex: map ? buildFindIndex(map) : [],
-    routeGraph: map ? buildRouteGraph(map) : undefined,
-  };
-}
+/** A new map (undefined: none), as a patch: its Find index comes when first needed (map-page.ts). */
+export const mapPatch = (map: MapData | undefined): Patch => ({ map, findIndex: [] });
 
 export function createMapStore(initial: MapState, writeUrl: (url: string, push: boolean) => void): MapStore {
   let model = modelOf(initial);

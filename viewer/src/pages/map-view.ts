@@ -1,6 +1,6 @@
 import type { Room } from '../api/types.ts';
-import { targetBounds } from '../map/find.ts';
-import type { FindTargets } from '../map/find.ts';
+import { targetBounds } from '../map/find-target.ts';
+import type { FindTargets } from '../map/find-target.ts';
 import { floorOf } from '../map/floors.ts';
 import { grow } from '../map/box.ts';
 import { CELL } from '../map/room-geometry.ts';

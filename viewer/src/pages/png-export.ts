@@ -1,6 +1,5 @@
 import type { Box } from '../map/box.ts';
 import type { Viewport } from '../map/view-transform.ts';
-import { BACKGROUND } from '../map/palette.ts';
 
 // "PNG": the whole floor at twice its on-screen detail, whatever the view, with the seed and floor
 // above it (and the route's summary, when a route is shown) and the legend beside it, so a saved or
@@ -20,6 +19,8 @@ export interface FloorPicture {
   bounds: Box;
   /** Draws the whole floor fitted into `vp` (CSS px) on `g`. */
   draw(g: CanvasRenderingContext2D, vp: Viewport): void;
+  /** The map's background colour, behind the caption and legend too. */
+  background: string;
   caption: string;
   /** A line under the caption (the route's summary), wrapped to the picture's width. */
   note?: string | undefined;
@@ -81,7 +82,7 @@ export function floorPicture(p: FloorPicture): HTMLCanvasElement {
   const g = out.getContext('2d');
   if (!g) return out;
   g.scale(SCALE, SCALE);
-  g.fillStyle = BACKGROUND;
+  g.fillStyle = p.background;
   g.fillRect(0, 0, width, height);
   g.fillStyle = TEXT;
   g.font = `600 16px ${FONT}`;

@@ -8,7 +8,7 @@ import { layoutName } from '../map/layout-names.ts';
 import { otherEnd, roomKey } from '../map/links.ts';
 import { doorName } from '../map/names.ts';
 import { spawnRoom } from '../map/room-extents.ts';
-import { EXIT } from '../map/route.ts';
+import { EXIT } from '../map/route-ends.ts';
 import type { FloorScene } from '../map/scene.ts';
 import { structureContents } from '../map/describe-points.ts';
 import { CATEGORY_LABEL, spawnCategory } from '../map/spawn-kinds.ts';

@@ -1,9 +1,9 @@
-import { FIND_ID } from '../map/find.ts';
+import { FIND_ID } from '../map/find-target.ts';
 import { DEFAULT_FLOOR, isFloorId } from '../map/floors.ts';
 import type { FloorId } from '../map/floors.ts';
 import type { Layers } from '../map/render-map.ts';
-import { parseRouteEnds, serializeRouteEnds } from '../map/route.ts';
-import type { RouteEnds } from '../map/route.ts';
+import { parseRouteEnds, serializeRouteEnds } from '../map/route-ends.ts';
+import type { RouteEnds } from '../map/route-ends.ts';
 import { ALL } from '../map/spawn-filter.ts';
 import { clampZoom } from '../map/view-transform.ts';
 import { parseSeed, type SeedInput } from './seed.ts';
