@@ -17,7 +17,7 @@ import type { ApiProcess } from '../support/api-process.ts';
 //   first ETag and the same bytes in every coding, from the process that held them and from one
 //   that rebuilds them.
 
-/** The count: about 45 s on a loaded 2-core machine, 40 of them the worker generating. */
+/** The count: about 2 minutes on a quiet 2-core machine, nearly all of it the worker generating. */
 const FLOOD_SEEDS = 6_000;
 const CONNECTIONS = 8;
 const CAP = 4 * 2 ** 20;
