@@ -1,16 +1,17 @@
 import express, { Router } from 'express';
-import type { ManualClock } from '../store/index.ts';
+import { RATE_LIMITS, type ManualClock } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { docsPageRouter } from './docs-page.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { undecodableSeed } from './http/read-answers.ts';
+import { limitPerIp } from './http/rate-limit.ts';
 import { identifyResponses } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { openApiDocument } from './openapi.ts';
 import { mapReads } from './routes/maps.ts';
 import { reportAnswers } from './routes/report.ts';
 import { previewRoutes } from './routes/preview.ts';
-import type { Handler, HotAnswers } from './routes/route.ts';
+import type { Handler, HotAnswers, Route } from './routes/route.ts';
 import { seedPageAnswers } from './routes/seeds.ts';
 import { expressPath, routeLabel, ROUTES } from './routes/table.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
@@ -25,9 +26,20 @@ export const hotAnswers = (deps: ApiDeps): HotAnswers => ({
 });
 
 /**
+ * The table's limits that count every request of a route (spec 8: revoke, plugin claim), each
+ * counted before anything else is read. The others count one step (a probe, a stats cache miss)
+ * or are judged inside a route's one script (reports, map reads): its handlers apply those.
+ */
+function everyRequestLimits({ store, config, trustProxy }: ApiDeps, route: Route): Handler[] {
+  return (route.limits ?? [])
+    .filter((name) => RATE_LIMITS[name].counts === 'requests')
+    .map((name) => limitPerIp({ store, trustProxy, multiplier: config.RATE_LIMIT_MULTIPLIER }, name));
+}
+
+/**
  * The routes of the table (routes/table.ts) under the API prefix, as express routes: each labelled
- * for the metrics from the table, then its handlers (a hot route's: the front door's answer, for the
- * spellings only express matches).
+ * for the metrics from the table, then its every-request limits and its handlers (a hot route's:
+ * the front door's answer, for the spellings only express matches).
  */
 function apiRouter(deps: ApiDeps, hot: HotAnswers): Router {
   const router = Router();
@@ -38,7 +50,7 @@ function apiRouter(deps: ApiDeps, hot: HotAnswers): Router {
     const answer = route.hot?.(hot);
     const handlers: Handler[] = answer
       ? [(req, res, next) => answer(req, res, param && (req.params[param] as string)).catch(next)]
-      : route.handlers!(deps);
+      : [...everyRequestLimits(deps, route), ...route.handlers!(deps)];
     router[route.method](
       expressPath(route.path),
       (_req, res, next) => {

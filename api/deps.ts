@@ -3,6 +3,7 @@ import type { Store } from '../store/index.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { HiddenSeeds } from './maps/hidden-seeds.ts';
 import type { MapMemoryCache } from './maps/memory-cache.ts';
+import type { mapRebuilds } from './maps/rebuilds.ts';
 import type { Metrics } from './metrics.ts';
 import type { Probe } from './probe/index.ts';
 import type { RequestCounter } from './jobs/request-counter.ts';
@@ -26,4 +27,6 @@ export interface ApiDeps {
   mapMemory: MapMemoryCache;
   /** The one-HEXISTS visibility check of those bytes. */
   hiddenSeeds: HiddenSeeds;
+  /** Maps in no cache, rebuilt from their seed: one bounded pool for every read that needs one. */
+  rebuilds: ReturnType<typeof mapRebuilds>;
 }

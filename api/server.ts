@@ -19,6 +19,7 @@ import { startRequestCounter } from './jobs/request-counter.ts';
 import { startWindowSweeper } from './jobs/window-sweeper.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { HiddenSeeds } from './maps/hidden-seeds.ts';
+import { mapRebuilds } from './maps/rebuilds.ts';
 import { MapMemoryCache } from './maps/memory-cache.ts';
 import { createMetrics } from './metrics.ts';
 import { createProbe, type Probe } from './probe/index.ts';
@@ -79,6 +80,7 @@ export async function startApiServer(
     trustProxy: compileTrustProxy(config.TRUST_PROXY),
     mapMemory: new MapMemoryCache(config.MAP_MEMORY_CACHE_BYTES),
     hiddenSeeds: new HiddenSeeds(store),
+    rebuilds: mapRebuilds(),
   };
   const server = createServer(
     { ServerResponse: IdentifiedResponse, connectionsCheckingInterval: TIMEOUT_CHECK_MS },

@@ -3,7 +3,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { isRedisRefusal, isStoreFailure } from '../../store/index.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import type { Metrics } from '../metrics.ts';
-import { HttpError, RETRY_SOON_SECONDS } from './http-error.ts';
+import { HttpError, RETRY_DB_SECONDS, RETRY_SOON_SECONDS } from './http-error.ts';
 import { sendJson } from './json-answer.ts';
 
 export const notFound: RequestHandler = (_req, _res, next) => next(new HttpError(404, 'not found'));
@@ -54,8 +54,7 @@ export function errorAnswer(logger: Logger, metrics: Pick<Metrics, 'countError'>
     } else if (isStoreFailure(err)) {
       status = 503;
       body = { error: 'db unavailable' };
-      // Briefly: an outage, a failover, or replicas that did not confirm a write in time.
-      headers = { 'Retry-After': '1' };
+      headers = { 'Retry-After': RETRY_DB_SECONDS };
       // A refusal (at maxmemory, a replica, a failed script) needs the operator; an outage is
       // already counted and logged by its connection.
       if (isRedisRefusal(err)) logger.error({ err, path }, 'redis refused a command');

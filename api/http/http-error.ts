@@ -28,7 +28,12 @@ export const invalidRequest = () => new HttpError(400, 'invalid request');
 export const invalidCredential = () => new HttpError(401, 'invalid credential');
 
 /**
- * The `Retry-After` of every 503 (seconds): each says "retry shortly" (Redis heals, a probe slot
- * frees, the generation queue drains), so clients back off from here rather than hammer.
+ * The `Retry-After` of a 503 (seconds): each says "retry shortly" (a probe slot frees, the
+ * generation queue drains), so clients back off from here rather than hammer.
  */
 export const RETRY_SOON_SECONDS = 5;
+/**
+ * ...except `db unavailable`: an outage, a failover or replicas slow to confirm a write heal in
+ * about a second, and a report waiting on it should have its window acknowledged soon.
+ */
+export const RETRY_DB_SECONDS = 1;

@@ -7,10 +7,12 @@ import { clientIp } from './client-ip.ts';
 import type { TrustProxy } from './trust-proxy.ts';
 
 // The limits of spec part 8 (store/constants.ts RATE_LIMITS), shared by every API process through
-// Redis: fixed windows from the first request, and requests past the limit still count. Every
-// limit is judged the same way, by the count-hit Lua include: here in its own round trip
-// (applyLimit), or inside the one script of a report or a map read, which need it in the same
-// round trip as their other checks. A 429 carries Retry-After (rateLimited).
+// Redis: fixed windows from the first request, and requests past the limit still count. Each route
+// names its limits in the route table. Every limit is judged the same way, by the count-hit Lua
+// include: here in its own round trip (applyLimit: before a route's handlers for a limit on every
+// request, app.ts; in the handler for a limit on one step), or inside the one script of a report
+// or a map read, which need it in the same round trip as their other checks. A 429 carries
+// Retry-After (rateLimited).
 
 /**
  * The key of every per-IP limit for a client IP as clientIp writes it: IPv4 dotted as it is, IPv6

@@ -1,22 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GENERATOR_VERSION } from '../../generator/version.ts';
-import { failureFields, RATE_LIMITS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { mapCoding, type MapCoding } from '../http/content-coding.ts';
-import type { MapBytes, MapSource } from '../maps/memory-cache.ts';
-import { mapRebuilds, RebuildsBusyError } from '../maps/rebuilds.ts';
+import { assertVisible, mapLookup, type FoundMap } from '../maps/map-lookup.ts';
+import type { MapBytes } from '../maps/memory-cache.ts';
 import { ID_SLOT } from '../http/request-id-header.ts';
 import { sendJson } from '../http/json-answer.ts';
-import { byIp, rateLimited } from '../http/rate-limit.ts';
-import { blockedError, mapUnavailable, parseSeedParam } from '../http/read-answers.ts';
-
-/** If-None-Match (RFC 9110 13.1.2): a list of entity tags, compared weakly, or `*`. */
-function matchesEtag(ifNoneMatch: string, etag: string): boolean {
-  return ifNoneMatch.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === etag;
-  });
-}
+import { matchesEtag } from '../http/if-none-match.ts';
+import { parseSeedParam } from '../http/read-answers.ts';
 
 /** The headers every answer of a map's bytes in one coding carries (ETag included). */
 function mapHeaders(bytes: MapBytes, coding: MapCoding): string[] {
@@ -70,79 +60,26 @@ function sendMap(
 /**
  * GET /maps/{seed} (4.7), given the seed as the path spells it. A map this process holds in memory
  * needs one small Redis round trip, an HEXISTS of the hidden seeds (the full block check, which also
- * counts a refused view, only for a seed it names). Otherwise one round trip does the block
- * check, the seed index, the map cache, the job and the uncached-seed limit; a dumped seed in no
- * cache is rebuilt from the seed (a map is a pure function of it: same bytes, same ETag), checked
- * once more against a window that may have opened meanwhile, and kept. Bytes go out as stored (br
+ * counts a refused view, only for a seed it names). Otherwise one round trip finds it
+ * (maps/map-lookup.ts); a rebuilt map is checked once more against a window that may have opened
+ * meanwhile. Bytes go out as stored (br
  * or gzip by Accept-Encoding, or the JSON) with a strong ETag; `no-cache` makes every shared cache
  * revalidate here, so none serves a seed after its window opens. Written on node's response
  * alone, so the front door can answer with it before express.
  */
-export function mapReads({ store, config, trustProxy, mapMemory, hiddenSeeds, metrics, logger }: ApiDeps) {
-  const uncachedLimit = RATE_LIMITS.uncachedMapsPerIp.limit * config.RATE_LIMIT_MULTIPLIER;
-  const clientKey = byIp(trustProxy);
-  const rebuild = mapRebuilds();
-
-  /** Throws the refusal unless the seed may be shown now (a refused view is counted). */
-  async function visible(seed: number): Promise<void> {
-    const block = await store.checkSeedBlock(seed, { countView: true });
-    if (block.kind === 'window') throw blockedError({ kind: 'blocked', until: block.until });
-    if (block.kind === 'permanent') throw blockedError(block);
-  }
-
-  /** The bytes of a dumped seed the index found in no cache, once they are safe to send. */
-  async function rebuilt(seed: number): Promise<MapBytes> {
-    const bytes = await rebuild(seed).catch((err: unknown) => {
-      throw err instanceof RebuildsBusyError ? mapUnavailable() : err;
-    });
-    // Keeping it (and the seed's index entry as this generator makes it) is a favour to the next
-    // read: a Redis that refuses (at maxmemory, say) loses this read nothing.
-    await store
-      .cacheMap(seed, bytes, config.MAP_CACHE_MAX_BYTES, bytes.summary)
-      .catch((err: unknown) =>
-        logger.warn({ ...failureFields(err), seed }, 'rebuilt map not kept in the map cache'),
-      );
-    // A window may have opened while the map was rebuilt.
-    await visible(seed);
-    return mapMemory.keep(seed, bytes);
-  }
-
-  /**
-   * The bytes of a seed this process does not hold, and where they came from; null while it is
-   * being generated.
-   */
-  async function find(seed: number, req: IncomingMessage): Promise<[MapBytes, MapSource] | null> {
-    const read = await store.readMap({
-      seed,
-      clientKey: clientKey(req),
-      queueMax: config.QUEUE_MAX,
-      uncachedLimit,
-      generatorVersion: GENERATOR_VERSION,
-    });
-    switch (read.kind) {
-      case 'cached':
-        return [mapMemory.keep(seed, read.bodies), 'cache'];
-      case 'rebuild':
-        return [await rebuilt(seed), 'rebuilt'];
-      case 'pending':
-        return null;
-      case 'limited':
-        throw await rateLimited(store, read.resetAt);
-      case 'blocked':
-      case 'permanent':
-        throw blockedError(read);
-      case 'full':
-      case 'error':
-        throw mapUnavailable();
-    }
-  }
+export function mapReads(deps: ApiDeps) {
+  const { store, mapMemory, hiddenSeeds, metrics } = deps;
+  const maps = mapLookup(deps);
+  const visible = (seed: number) => assertVisible(store, seed, true);
 
   return async (req: IncomingMessage, res: ServerResponse, seedParam: string): Promise<void> => {
     const seed = parseSeedParam(seedParam);
     const coding = mapCoding(req);
     const held = mapMemory.get(seed);
     if (held && (await hiddenSeeds.mayBeHidden(seed))) await visible(seed);
-    const found: [MapBytes, MapSource] | null = held ? [held, 'memory'] : await find(seed, req);
+    const found: FoundMap = held ? [held, 'memory'] : await maps.find(seed, req);
+    // A window may have opened while the map was rebuilt.
+    if (found?.[1] === 'rebuilt') await visible(seed);
     if (!found) {
       sendJson(res, 202, { status: 'pending', job: 'queued' }, { 'Cache-Control': 'no-store' });
       return;

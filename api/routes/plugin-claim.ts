@@ -4,7 +4,6 @@ import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/http-error.ts';
 import { readJson } from '../http/json-body.ts';
 import { requireMinimumPluginVersion } from '../http/plugin-version.ts';
-import { limitPerIp } from '../http/rate-limit.ts';
 import { parseOr400, PluginClaimBodySchema, type PluginClaimBody } from '../schemas.ts';
 import type { Handler } from './route.ts';
 
@@ -13,14 +12,13 @@ import type { Handler } from './route.ts';
  * with a one-time code from the chat bot. 200 verified, 202 review, 401 invalid code, 403 claim
  * rejected, 426 plugin_outdated, 429 past 10 per minute per IP.
  */
-export function pluginClaim({ store, config, trustProxy }: ApiDeps): Handler[] {
+export function pluginClaim({ store, trustProxy }: ApiDeps): Handler[] {
   const validate: RequestHandler = (req, _res, next) => {
     req.body = parseOr400(PluginClaimBodySchema, req.body);
     next();
   };
 
   return [
-    limitPerIp({ store, trustProxy, multiplier: config.RATE_LIMIT_MULTIPLIER }, 'pluginClaimPerIp'),
     readJson,
     validate,
     requireMinimumPluginVersion(store),

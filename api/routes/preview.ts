@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import type { Request, Response } from 'express';
 import { GENERATOR_VERSION } from '../../generator/version.ts';
-import { RATE_LIMITS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
-import { byIp, rateLimited } from '../http/rate-limit.ts';
-import { blockedError, mapUnavailable, parseSeedParam } from '../http/read-answers.ts';
+import { matchesEtag } from '../http/if-none-match.ts';
+import { mapUnavailable, parseSeedParam } from '../http/read-answers.ts';
+import { assertVisible, mapLookup } from '../maps/map-lookup.ts';
 import { PreviewCache } from '../maps/preview-cache.ts';
 import { renderPreviewOf } from '../maps/preview-image.ts';
-import { mapRebuilds, RebuildsBusyError } from '../maps/rebuilds.ts';
 
 // GET /seed/{seed}/preview.png: the picture a seed page's link preview shows (og:image), beside
 // the viewer's pages. It answers like the map read: 400 `invalid seed`, 403 `blocked` for a seed
@@ -20,52 +19,20 @@ export const previewPath = (seed: number): string => `/seed/${seed}/preview.png`
 /** Renders waiting at most; past it a request answers 503 rather than hold the event loop. */
 const RENDERS_WAITING_MAX = 8;
 
-export function previewRoutes({ store, config, trustProxy, mapMemory, hiddenSeeds }: ApiDeps): Router {
+export function previewRoutes(deps: ApiDeps): Router {
+  const { store, config, mapMemory, hiddenSeeds } = deps;
   const cache = new PreviewCache(config.PREVIEW_CACHE_BYTES, GENERATOR_VERSION);
-  const rebuild = mapRebuilds();
-  const clientKey = byIp(trustProxy);
+  const maps = mapLookup(deps);
   let waiting = 0;
 
-  /** Throws the refusal unless the seed may be shown now; the one-HGET check settles most seeds. */
+  /** Throws the refusal unless the seed may be shown now; the one-HEXISTS check settles most seeds. */
   async function visible(seed: number): Promise<void> {
-    if (!(await hiddenSeeds.mayBeHidden(seed))) return;
-    const block = await store.checkSeedBlock(seed, { countView: false });
-    if (block.kind === 'window') throw blockedError({ kind: 'blocked', until: block.until });
-    if (block.kind === 'permanent') throw blockedError(block);
+    if (await hiddenSeeds.mayBeHidden(seed)) await assertVisible(store, seed, false);
   }
 
-  /** The map's JSON, the way the map read finds it: held, cached, or rebuilt from the seed. */
+  /** The map's JSON, the way the map read finds it; a seed still queued is made here. */
   async function mapJson(seed: number, req: Request): Promise<Buffer> {
-    const held = mapMemory.get(seed);
-    if (held) return mapMemory.json(seed, held);
-    const read = await store.readMap({
-      seed,
-      clientKey: clientKey(req),
-      queueMax: config.QUEUE_MAX,
-      uncachedLimit: RATE_LIMITS.uncachedMapsPerIp.limit * config.RATE_LIMIT_MULTIPLIER,
-      generatorVersion: GENERATOR_VERSION,
-    });
-    switch (read.kind) {
-      case 'cached':
-        return mapMemory.json(seed, mapMemory.keep(seed, read.bodies));
-      // Not generated yet, or in no cache: a map is a pure function of its seed.
-      case 'pending':
-      case 'rebuild':
-        return mapMemory.json(
-          seed,
-          await rebuild(seed).catch((err: unknown) => {
-            throw err instanceof RebuildsBusyError ? mapUnavailable() : err;
-          }),
-        );
-      case 'limited':
-        throw await rateLimited(store, read.resetAt);
-      case 'blocked':
-      case 'permanent':
-        throw blockedError(read);
-      case 'full':
-      case 'error':
-        throw mapUnavailable();
-    }
+    return mapMemory.json(seed, mapMemory.get(seed) ?? (await maps.findOrMake(seed, req)));
   }
 
   async function render(seed: number, req: Request): Promise<Buffer> {
@@ -89,7 +56,8 @@ export function previewRoutes({ store, config, trustProxy, mapMemory, hiddenSeed
     res.setHeader('Cache-Control', 'public, no-cache');
     res.setHeader('ETag', etag);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
       res.status(304).end();
       return;
     }

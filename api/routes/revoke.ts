@@ -1,6 +1,5 @@
 import type { ApiDeps } from '../deps.ts';
 import { authenticateKey } from '../http/authenticate.ts';
-import { limitPerIp } from '../http/rate-limit.ts';
 import type { Handler } from './route.ts';
 
 /**
@@ -8,9 +7,8 @@ import type { Handler } from './route.ts';
  * key can be stopped at once. The key is the bearer credential; any body is ignored.
  * 200 `{"ok":true}`; 401 `invalid credential` for an unknown or already revoked key.
  */
-export function revokeKey({ store, config, trustProxy }: ApiDeps): Handler[] {
+export function revokeKey({ store }: ApiDeps): Handler[] {
   return [
-    limitPerIp({ store, trustProxy, multiplier: config.RATE_LIMIT_MULTIPLIER }, 'revokePerIp'),
     authenticateKey(store, { anyIp: true }),
     async (req, res) => {
       await store.revokeRegistration(req.serverKey!.serverId);

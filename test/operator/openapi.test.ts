@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../api/app.ts';
 import { HiddenSeeds } from '../../api/maps/hidden-seeds.ts';
+import { mapRebuilds } from '../../api/maps/rebuilds.ts';
 import { MapMemoryCache } from '../../api/maps/memory-cache.ts';
 import { startRequestCounter } from '../../api/jobs/request-counter.ts';
 import { createLogger } from '../../runtime/logger.ts';
@@ -559,6 +560,7 @@ describe('the served document', () => {
         trustProxy: compileTrustProxy(api.config.TRUST_PROXY),
         mapMemory: new MapMemoryCache(0),
         hiddenSeeds: new HiddenSeeds(api.store),
+        rebuilds: mapRebuilds(),
       });
       const routes = servedRoutes((app as unknown as { router: { stack: LayerLike[] } }).router.stack)
         .filter((r) => r.split(' ')[1]!.startsWith('/api/'))

@@ -1,0 +1,7 @@
+/** If-None-Match (RFC 9110 13.1.2): a list of entity tags, compared weakly, or `*`. */
+export function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
