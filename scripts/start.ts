@@ -90,6 +90,7 @@ async function main() {
   if (stopping) return;
   let redisUrl = config.REDIS_URL;
   if (!redisUrl) {
+    guard.watchProgram('redis-server', config.EMBEDDED_REDIS_PORT);
     redis = new EmbeddedRedis(paths.redisDir, config.EMBEDDED_REDIS_PORT, logger, {
       started: (pid) => guard.watch(pid),
       exited: (pid) => guard.forget(pid),

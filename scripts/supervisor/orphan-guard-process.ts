@@ -8,6 +8,7 @@ import type { GuardMessage } from './guard-message.ts';
 
 export class OrphanGuard {
   private readonly pids = new Set<number>();
+  private readonly programs: { name: string; port: number }[] = [];
   private process: ChildProcess | undefined;
   private listening = false;
   private closed = false;
@@ -36,6 +37,7 @@ export class OrphanGuard {
     guard.once('message', () => {
       this.listening = true;
       for (const pid of this.pids) this.send({ watch: pid });
+      for (const program of this.programs) this.send({ watchProgram: program });
       this.markReady();
     });
     guard.once('exit', (code, signal) => {
@@ -55,6 +57,12 @@ export class OrphanGuard {
   watch(pid: number): void {
     this.pids.add(pid);
     this.send({ watch: pid });
+  }
+
+  /** Before starting `name` for `port`: should the supervisor die before naming its pid, it is found by its port. */
+  watchProgram(name: string, port: number): void {
+    this.programs.push({ name, port });
+    this.send({ watchProgram: { name, port } });
   }
 
   forget(pid: number): void {
