@@ -79,7 +79,9 @@ export async function benchReports(store: Store, env: Record<string, string>, re
     'seedblock, a replica, REDIS_REPLICAS_ACK=1': withReplica,
     'bare node:http + ioredis EVALSHA': baseline,
   });
-  console.log(`ratio seedblock / bare: ${ratio} (goal ≥ 0.65); with a replica acknowledging: ${replicaRatio}`);
+  console.log(
+    `ratio seedblock / bare: ${ratio} (goal ≥ 0.65); with a replica acknowledging: ${replicaRatio}`,
+  );
   console.log('block engine step (report-seed.lua), sequential, ms:');
   console.table({ 'report-seed.lua': luaStep });
   return { http, baseline, ratio, goal: 0.65, withReplica, replicaRatio, luaStep };
