@@ -3,7 +3,7 @@ import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
-import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
+import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 import { get, pollUntil } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
@@ -30,11 +30,7 @@ beforeAll(async () => {
   primary = await startPrivateRedis({ name: 'lag-primary', durable: true });
   proxy = await startHoldingProxy(primary.port);
   replica = await startPrivateRedis({ name: 'lag-replica', durable: true, replicaOf: proxy.port });
-  await pollUntil(
-    async () => /master_link_status:up/.test(await replica.observer.info('replication')),
-    Boolean,
-    { what: 'replica in sync with the primary', everyMs: 50, timeoutMs: 15_000 },
-  );
+  await waitReplicaLinkUp(replica.observer, 15_000);
   // The replica reads through the proxy: the Sentinel would point it at the primary itself after
   // its failover timeout, so that is longer than the drill.
   sentinel = await startLocalSentinel({

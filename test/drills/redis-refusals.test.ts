@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { from, pluginClaim, report } from '../support/claims.ts';
 import { call, type JsonResponse } from '../support/http.ts';
-import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
+import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { usedMemory } from '../support/redis-clients.ts';
 
@@ -149,19 +149,13 @@ describe('Redis refusing commands: 503 db unavailable, never 500, and recovery i
     await observer.config('SET', 'repl-diskless-sync-delay', '0');
     const other = await startPrivateRedis({ name: 'refusals-replica', replicaOf: redis.port });
     const otherClient = other.observer;
-    const linkUp = (client: Redis) =>
-      pollUntil(
-        () => client.info('replication'),
-        (info) => /master_link_status:up/.test(info),
-        { what: 'replication link up' },
-      );
     try {
       // Up once the first full copy is loaded: it holds the stage's key and code.
-      await linkUp(otherClient);
+      await waitReplicaLinkUp(otherClient);
       await otherClient.replicaof('NO', 'ONE');
       await otherClient.config('SET', 'repl-diskless-sync-delay', '0');
       await observer.replicaof('127.0.0.1', String(other.port));
-      await linkUp(observer);
+      await waitReplicaLinkUp(observer);
       await expect(observer.set(key('probe'), '1')).rejects.toThrow(/^READONLY/);
 
       // A READONLY reply makes the API's connection reconnect, and a request meeting it then is

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
-import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
+import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 import { get, pollUntil } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
@@ -22,11 +22,7 @@ let api: ApiProcess;
 beforeAll(async () => {
   primary = await startPrivateRedis({ name: 'sentinel-primary' });
   replica = await startPrivateRedis({ name: 'sentinel-replica', replicaOf: primary.port });
-  await pollUntil(
-    async () => /master_link_status:up/.test(await replica.observer.info('replication')),
-    Boolean,
-    { what: 'replica in sync with the primary', everyMs: 50 },
-  );
+  await waitReplicaLinkUp(replica.observer);
   sentinel = await startLocalSentinel({ name: NAME, masterPort: primary.port, replicas: 1 });
   api = await startApiProcess({
     REDIS_URL: `redis-sentinel://127.0.0.1:${sentinel.port}#${NAME}`,

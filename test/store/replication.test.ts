@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, redisReady, ReplicationError, type Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
-import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 
 // Acknowledged means replicated (issue 27), at the store: with REDIS_REPLICAS_ACK=1 a report that
 // leaves a window, and a blocklist addition, resolve only once the replica has them. The replica
@@ -21,11 +20,7 @@ beforeAll(async () => {
   primary = await startPrivateRedis({ name: 'ack-primary' });
   proxy = await startHoldingProxy(primary.port);
   replica = await startPrivateRedis({ name: 'ack-replica', replicaOf: proxy.port });
-  await pollUntil(
-    async () => /master_link_status:up/.test(await replica.observer.info('replication')),
-    Boolean,
-    { what: 'replica in sync', everyMs: 50, timeoutMs: 15_000 },
-  );
+  await waitReplicaLinkUp(replica.observer, 15_000);
   // Generous: a loaded machine may take a while to pass on even an unheld write.
   const replicaAcks = { replicas: 1, timeoutMs: 1_000 };
   store = openStore({ redisUrl: primary.url, prefix, clock: 'system', name: 'ack-test', replicaAcks });

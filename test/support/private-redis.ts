@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
+import { pollUntil } from './read-api.ts';
 
 export interface PrivateRedisOptions {
   /** Names the temp dir (seedblock-<name>-…), so a leftover one says whose it is. */
@@ -71,4 +72,13 @@ export async function startPrivateRedis({
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until the replica `client` is connected to has its link to the primary up (a first full copy loaded). */
+export async function waitReplicaLinkUp(client: Redis, timeoutMs?: number): Promise<void> {
+  await pollUntil(
+    () => client.info('replication'),
+    (info) => /master_link_status:up/.test(info),
+    { what: 'replica link to the primary up', everyMs: 50, timeoutMs },
+  );
 }
