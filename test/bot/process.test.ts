@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reviewButtonId } from '../../bot/reviews/review-message.ts';
 import { openStore, redisReady, type Store } from '../../store/index.ts';
-import { startDiscordStandIn, OP, type DiscordStandIn, type GatewayFrame } from '../fakes/discord-server.ts';
+import {
+  startDiscordStandIn,
+  OP,
+  type DiscordStandIn,
+  type GatewayFrame,
+} from '../support/fakes/discord-server.ts';
 import { testPrefix } from '../support/api.ts';
 import { spawnLogged, type LoggedProcess } from '../support/logged-process.ts';
 import { buttonPress, member, slashCommand, type RawInteraction } from './support/interactions.ts';
@@ -14,7 +19,7 @@ import {
 } from './support/snowflakes.ts';
 
 // `npm run bot` as a real process (bot/main.ts), a real Redis, and Discord's stand-in on loopback
-// (test/fakes/discord-server.ts) reached through DISCORD_API_URL: login over the gateway, slash
+// (test/support/fakes/discord-server.ts) reached through DISCORD_API_URL: login over the gateway, slash
 // commands registered despite a 429, a command answered, a review posted and decided by its
 // button, a gateway drop and a RECONNECT resumed. One process goes through all of it, in order.
 

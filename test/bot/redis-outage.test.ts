@@ -2,7 +2,7 @@
 // on loopback) writes one `error` line when its Redis dies and one `info` line when it is back,
 // naming the address, and no ioredis stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDiscordStandIn, type DiscordStandIn } from '../fakes/discord-server.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '../support/fakes/discord-server.ts';
 import { testPrefix } from '../support/api.ts';
 import { spawnLogged, type LoggedProcess } from '../support/logged-process.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCredential } from '../../store/credentials.ts';
 import { openStore, redisReady, type ManualClock, type Store } from '../../store/index.ts';
-import { startFakeA2sServer } from '../fakes/a2s-server.ts';
+import { startFakeA2sServer } from '../support/fakes/a2s-server.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { readBlockState } from '../support/block-state.ts';

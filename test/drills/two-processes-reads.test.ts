@@ -13,7 +13,7 @@ import { type TestKey } from '../support/keys.ts';
 // bursts of concurrent reports (opening and closing windows on those seeds) mixed with concurrent
 // GET /maps, /jobs, /seeds and /stats/protection, split across both processes. The manual clock
 // stands still during a burst and moves between bursts (across cooldowns, caps and whole windows).
-// test/block/two-processes.test.ts proves the reports alone decide as one; this adds the reads:
+// test/api/block/two-processes.test.ts proves the reports alone decide as one; this adds the reads:
 // - a seed whose window was open and acknowledged before a burst (and which no round_end of that
 //   burst could close) is never served during it: maps and jobs answer 403 with its end, /seeds
 //   never lists it, /stats/protection never lists it;

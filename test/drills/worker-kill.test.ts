@@ -8,7 +8,7 @@ import { clientsNamed } from '../support/redis-clients.ts';
 import { sleep } from '../support/timed-http.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
-// Drill (issue 7), the variant test/read/queue.test.ts does not cover: two real worker processes
+// Drill (issue 7), the variant test/api/read/queue.test.ts does not cover: two real worker processes
 // (`generator/main.ts`) take jobs from one queue; one of them is SIGKILLed while its job is
 // `running` (leased, generation under way). The other worker keeps serving new seeds, leaves the
 // dead worker's job alone while its lease lasts, and finishes it once the manual clock is past

@@ -1,6 +1,6 @@
 import type { TestApi } from './api.ts';
 import { call } from './http.ts';
-import { startFakeA2sServer } from '../fakes/a2s-server.ts';
+import { startFakeA2sServer } from './fakes/a2s-server.ts';
 import type { CredentialKind } from '../../store/index.ts';
 
 export interface TestKey {

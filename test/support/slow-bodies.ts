@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { newCredential } from '../../store/credentials.ts';
 
 // The slow-body drill of issue 22: sockets that send a report's headers and all but the last 100
-// bytes of a 16,000-byte body, then wait. Used by test/security/slow-clients.test.ts (a few
+// bytes of a 16,000-byte body, then wait. Used by test/api/http/slow-clients.test.ts (a few
 // hundred sockets) and bench/slow-bodies.ts (4,000). Loopback only.
 
 export const BODY_BYTES = 16_000;
