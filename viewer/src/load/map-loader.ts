@@ -1,7 +1,8 @@
 import { errorText } from '../api/http.ts';
 import type { ApiAnswer, Fetcher } from '../api/http.ts';
-import { parseMap } from '../api/parse-map.ts';
-import type { JobStatus, MapData } from '../api/types.ts';
+import { parseMap } from '../../../renderer/parse-map.ts';
+import type { MapData } from '../../../renderer/map-types.ts';
+import type { JobStatus } from '../api/types.ts';
 import { BLOCK_END_RETRY, BUSY_RETRY, JOB_POLL, backoffDelay } from './backoff.ts';
 import { retryAfterMs, serverOffset } from './server-clock.ts';
 

@@ -1,4 +1,4 @@
-import type { ElevatorTarget } from './render-map.ts';
+import type { ElevatorTarget } from '../../../renderer/render-map.ts';
 
 // Screen-space lookups over what the last frame drew.
 

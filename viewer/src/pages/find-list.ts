@@ -1,7 +1,7 @@
 import { h } from '../dom.ts';
 import { findOnMap } from '../map/find.ts';
 import type { FindEntry, FindResult } from '../map/find.ts';
-import { floorById } from '../map/floors.ts';
+import { floorById } from '../../../renderer/floors.ts';
 import type { FindParts } from './find-box.ts';
 
 // What "Find on this map" does as the reader types (loaded when the box is first used): list the

@@ -1,10 +1,10 @@
 import { clear, h } from '../dom.ts';
 import { seedForm as seedFormOf } from './seed-form.ts';
-import { FLOORS } from '../map/floors.ts';
-import type { FloorId } from '../map/floors.ts';
-import type { Layers } from '../map/render-map.ts';
-import { ALL } from '../map/spawn-filter.ts';
-import type { FilterOption } from '../map/spawn-filter.ts';
+import { FLOORS } from '../../../renderer/floors.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
+import type { Layers } from '../../../renderer/render-map.ts';
+import { ALL } from '../../../renderer/spawn-filter.ts';
+import type { FilterOption } from '../../../renderer/spawn-filter.ts';
 import type { MapState } from '../state/url-state.ts';
 
 // The map page's controls, in blocks the page lays out: the seed box with the seed list buttons,

@@ -1,12 +1,18 @@
-import type { Spawn } from '../api/types.ts';
+import type { Spawn } from '../../../renderer/map-types.ts';
 import type { AppContext, Page } from '../app-context.ts';
 import { h } from '../dom.ts';
 import { floorName, mapSummary, matchesPerFloor } from '../map/describe.ts';
 import type { FindResult } from '../map/find.ts';
-import { FLOORS, floorById } from '../map/floors.ts';
-import type { FloorId } from '../map/floors.ts';
+import { FLOORS, floorById } from '../../../renderer/floors.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
 import { floorLayouts } from '../map/layout-names.ts';
-import { ALL, itemMatches, itemOptions, structureMatches, structureOptions } from '../map/spawn-filter.ts';
+import {
+  ALL,
+  itemMatches,
+  itemOptions,
+  structureMatches,
+  structureOptions,
+} from '../../../renderer/spawn-filter.ts';
 import { parseMapState } from '../state/url-state.ts';
 import type { MapState } from '../state/url-state.ts';
 import { createFindBox } from './find-box.ts';

@@ -1,8 +1,8 @@
 import { floorName } from '../map/describe.ts';
-import { BACKGROUND } from '../map/palette.ts';
-import { renderMap } from '../map/render-map.ts';
+import { BACKGROUND } from '../../../renderer/palette.ts';
+import { renderMap } from '../../../renderer/render-map.ts';
 import { routeOnFloor } from '../map/route-ends.ts';
-import { boundsCentre, makeTransform } from '../map/view-transform.ts';
+import { boundsCentre, makeTransform } from '../../../renderer/view-transform.ts';
 import type { RouteView } from './map-route.ts';
 import type { MapStore } from './map-store.ts';
 import type { FloorPicture } from './png-export.ts';

@@ -1,7 +1,7 @@
 import { slug } from '../map/find.ts';
 import type { FindEntry } from '../map/find.ts';
-import { knownRoomLabels } from '../map/labels.ts';
-import type { MapData } from '../api/types.ts';
+import { knownRoomLabels } from '../../../renderer/labels.ts';
+import type { MapData } from '../../../renderer/map-types.ts';
 import { buildRouteGraph, exitName, exitSummary, roomsOf, routeBetween, routeSummary } from '../map/route.ts';
 import type { RouteGraph } from '../map/route.ts';
 import { EXIT } from '../map/route-ends.ts';

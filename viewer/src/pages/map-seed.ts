@@ -3,7 +3,7 @@ import { loadMap } from '../load/map-loader.ts';
 import type { LoadState, MapLoad } from '../load/map-loader.ts';
 import { nextSeed, previousSeed, randomSeed } from '../load/seed-walk.ts';
 import type { WalkResult } from '../load/seed-walk.ts';
-import { itemOptions, structureOptions } from '../map/spawn-filter.ts';
+import { itemOptions, structureOptions } from '../../../renderer/spawn-filter.ts';
 import { parseSeed, serializeMapState } from '../state/url-state.ts';
 import type { MapState } from '../state/url-state.ts';
 import type { MapCanvas } from './map-canvas.ts';

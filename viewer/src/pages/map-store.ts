@@ -1,8 +1,8 @@
-import type { MapData, Room } from '../api/types.ts';
+import type { MapData, Room } from '../../../renderer/map-types.ts';
 import type { FindEntry, FindTargets } from '../map/find.ts';
-import type { FloorId } from '../map/floors.ts';
-import { buildScene } from '../map/scene.ts';
-import type { FloorScene } from '../map/scene.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
+import { buildScene } from '../../../renderer/scene.ts';
+import type { FloorScene } from '../../../renderer/scene.ts';
 import { serializeMapState } from '../state/url-state.ts';
 import type { MapState } from '../state/url-state.ts';
 

@@ -1,4 +1,4 @@
-import type { Door, Room, Spawn } from '../api/types.ts';
+import type { Door, Room, Spawn } from './map-types.ts';
 import { roomKey } from './links.ts';
 import { around, union } from './box.ts';
 import type { Box } from './box.ts';

@@ -1,4 +1,4 @@
-import type { Conn, Door, MapData, Room, Shape, Spawn, Tesla, Zone } from './types.ts';
+import type { Conn, Door, MapData, Room, Shape, Spawn, Tesla, Zone } from './map-types.ts';
 
 // A lenient reading of the map body, typed by the API's own schema (types.ts): plain checks instead
 // of a schema library keep the bundle small. Malformed entries are dropped one by one so a single

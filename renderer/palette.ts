@@ -1,4 +1,4 @@
-import type { Zone } from '../api/types.ts';
+import type { Zone } from './map-types.ts';
 import type { ItemCategory } from './spawn-kinds.ts';
 
 // Colours are chosen for a dark page (#101418): every fill keeps at least 3:1 against it and the

@@ -1,4 +1,4 @@
-import type { Zone } from '../api/types.ts';
+import type { Zone } from './map-types.ts';
 
 export type FloorId = 'lcz' | 'hcz' | 'surface';
 

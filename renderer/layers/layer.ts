@@ -1,4 +1,4 @@
-import type { Door, Room, Spawn } from '../../api/types.ts';
+import type { Door, Room, Spawn } from '../map-types.ts';
 import type { Box } from '../box.ts';
 import type { FloorScene } from '../scene.ts';
 import type { Transform, Viewport } from '../view-transform.ts';

@@ -1,4 +1,4 @@
-import type { Room, Zone } from '../api/types.ts';
+import type { Room, Zone } from './map-types.ts';
 
 // Friendly names for the game's RoomName values and for the few Unnamed prefabs players know by
 // name. `short` is what fits inside a 15 m cell on the map; `full` goes to the info panel and the

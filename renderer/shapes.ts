@@ -1,4 +1,4 @@
-import type { Room, Shape, Zone } from '../api/types.ts';
+import type { Room, Shape, Zone } from './map-types.ts';
 
 /** Cell edge a room opens toward. N = +z, E = +x, S = -z, W = -x (facility.md part 2). */
 export type Dir = 'N' | 'E' | 'S' | 'W';

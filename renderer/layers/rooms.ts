@@ -1,4 +1,4 @@
-import type { Room } from '../../api/types.ts';
+import type { Room } from '../map-types.ts';
 import { union } from '../box.ts';
 import * as P from '../palette.ts';
 import type { RoomGeometry } from '../room-geometry.ts';

@@ -1,4 +1,4 @@
-import type { Spawn } from '../api/types.ts';
+import type { Spawn } from './map-types.ts';
 import { itemName, structureName } from './names.ts';
 
 // Filters for spawn points. The choices are derived from the map's own `cat` values so new item or

@@ -1,4 +1,4 @@
-import type { Room } from '../api/types.ts';
+import type { Room } from './map-types.ts';
 import { floorOf } from './floors.ts';
 
 /** A way between two rooms that is not a plain door on one floor: an elevator or a zone checkpoint. */

@@ -1,4 +1,4 @@
-import type { Door, MapData, Room, Spawn, Tesla, Zone } from '../api/types.ts';
+import type { Door, MapData, Room, Spawn, Tesla, Zone } from './map-types.ts';
 import { floorById, floorOf } from './floors.ts';
 import type { FloorId } from './floors.ts';
 import { checkpointSplit } from './labels.ts';

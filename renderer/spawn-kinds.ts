@@ -1,4 +1,4 @@
-import type { Spawn } from '../api/types.ts';
+import type { Spawn } from './map-types.ts';
 import { itemType } from './spawn-filter.ts';
 
 // What a spawn point is to a player: an item's category (each drawn with its own symbol), and what

@@ -1,4 +1,4 @@
-import type { Room } from '../api/types.ts';
+import type { Room } from './map-types.ts';
 import { roomLabel } from './labels.ts';
 import { openings, DIR_VECTOR } from './shapes.ts';
 import type { Dir } from './shapes.ts';

@@ -1,4 +1,4 @@
-import type { Room } from '../../api/types.ts';
+import type { Room } from '../map-types.ts';
 import { contains } from '../box.ts';
 import { roomLabel } from '../labels.ts';
 import { placeLabels, spotsAround } from '../label-placement.ts';

@@ -1,4 +1,4 @@
-import type { Room } from '../../api/types.ts';
+import type { Room } from '../map-types.ts';
 import { around } from '../box.ts';
 import { floorOf } from '../floors.ts';
 import { roomLabel } from '../labels.ts';

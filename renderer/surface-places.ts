@@ -1,4 +1,4 @@
-import type { MapData, Room } from '../api/types.ts';
+import type { MapData, Room } from './map-types.ts';
 
 // Surface's known places. The map carries Surface as one open room ("Outside") and, among its
 // heavy doors, the Surface gate; the reference facts (facility.md parts 1 and 4) add the escape

@@ -1,4 +1,4 @@
-import type { Room } from '../../api/types.ts';
+import type { Room } from '../map-types.ts';
 import { around, spanning } from '../box.ts';
 import type { Box } from '../box.ts';
 import { roomGeometry } from '../room-geometry.ts';
