@@ -2,7 +2,8 @@
 // stage (its last) copies them: its COPY lines are read from the Dockerfile, so the two cannot
 // drift. A COPY from the build context passes .dockerignore as `podman build .` does; one from an
 // earlier stage takes that stage's path from the checkout (the viewer's build must be there:
-// ensureViewerBuilt); the runtime dependencies are a symlink to the checkout's node_modules.
+// ensureViewerBuilt); the runtime dependencies are a symlink to the checkout's node_modules. What
+// lands outside WORKDIR (system files such as fonts) is left to the machine the files run on.
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join, posix, relative } from 'node:path';
 
@@ -98,6 +99,8 @@ export function assembleImageFiles(root: string, into: string): string[] {
     placed.push(target);
   };
   for (const { from, sources, dest } of copies) {
+    // Outside WORKDIR: the system's own files (fonts), which this machine has of its own.
+    if (dest.startsWith('../')) continue;
     for (const path of sources) {
       // An earlier stage's /app is this checkout (built as its stages build it).
       const source = from ? posix.relative(workdir, path) : posix.normalize(path);
