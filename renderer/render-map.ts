@@ -1,6 +1,6 @@
 import { doorsLayer } from './layers/doors.ts';
 import { elevatorsLayer } from './layers/elevators.ts';
-import type { Ctx, Frame, MapLayer, RenderOptions, RenderResult } from './layers/layer.ts';
+import type { Ctx, Frame, MapLayer, RenderOptions, SymbolMark } from './layers/layer.ts';
 import { labelsLayer } from './layers/labels.ts';
 import { linksLayer } from './layers/links.ts';
 import { placesLayer } from './layers/places.ts';
@@ -19,47 +19,47 @@ export type {
   Layers,
   MapLayer,
   RenderOptions,
-  RenderResult,
   SpawnMark,
   SymbolMark,
 } from './layers/layer.ts';
 
-/** The built-in layers, bottom first; `opts.extra` layers go between the symbols and the labels. */
-const BELOW: readonly MapLayer[] = [
-  roomsLayer,
-  linksLayer,
-  routeLayer,
-  highlightLayer,
-  teslasLayer,
-  doorsLayer,
-];
-const SYMBOLS: readonly MapLayer[] = [spawnsLayer, elevatorsLayer, placesLayer];
+/**
+ * The layers of one map view, bottom first: the symbols over the rooms, then the labels placed
+ * clear of them. Each keeps what it last drew, so a view that is pointed at keeps its own set.
+ */
+export function mapLayers() {
+  return {
+    rooms: roomsLayer(),
+    links: linksLayer(),
+    route: routeLayer,
+    highlight: highlightLayer(),
+    teslas: teslasLayer(),
+    doors: doorsLayer(),
+    spawns: spawnsLayer(),
+    elevators: elevatorsLayer(),
+    places: placesLayer,
+    labels: labelsLayer(),
+  } satisfies Record<string, MapLayer>;
+}
 
-/** Draw one floor. The canvas context must already be scaled to CSS pixels. */
+export type MapLayers = ReturnType<typeof mapLayers>;
+
+/**
+ * Draw one floor with `layers` (a fresh set for a picture nobody points at). The canvas context
+ * must already be scaled to CSS pixels. Returns the screen boxes of the symbols drawn.
+ */
 export function renderMap(
   ctx: Ctx,
   scene: FloorScene,
   t: Transform,
   vp: Viewport,
   opts: RenderOptions,
-): RenderResult {
+  layers: MapLayers = mapLayers(),
+): readonly SymbolMark[] {
   ctx.fillStyle = P.BACKGROUND;
   ctx.fillRect(0, 0, vp.width, vp.height);
-  const out: RenderResult = {
-    rooms: 0,
-    spawns: 0,
-    doors: 0,
-    teslas: 0,
-    links: 0,
-    labels: [],
-    symbols: [],
-    selected: opts.selection?.rooms.length ?? 0,
-    elevators: [],
-    spawnMarks: [],
-    doorMarks: [],
-  };
-  const frame: Frame = { ctx, scene, t, vp, opts, out, captions: [], onTop: [] };
-  for (const layer of [...BELOW, ...SYMBOLS, ...(opts.extra ?? []), labelsLayer]) layer.draw(frame);
+  const frame: Frame = { ctx, scene, t, vp, opts, symbols: [], captions: [], onTop: [] };
+  for (const layer of Object.values(layers)) layer.draw(frame);
   for (const draw of frame.onTop) draw();
-  return out;
+  return frame.symbols;
 }

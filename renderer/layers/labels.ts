@@ -1,12 +1,13 @@
 import type { Room } from '../map-types.ts';
 import { contains } from '../box.ts';
+import type { Box } from '../box.ts';
 import { roomLabel } from '../labels.ts';
 import { placeLabels, spotsAround } from '../label-placement.ts';
 import type { LabelRequest, Spot } from '../label-placement.ts';
 import * as P from '../palette.ts';
 import type { FloorScene } from '../scene.ts';
 import type { Transform } from '../view-transform.ts';
-import type { Caption, Frame, MapLayer } from './layer.ts';
+import type { Caption, CountingLayer, Frame, LabelMark } from './layer.ts';
 
 /** Below this cell size (a phone showing a whole floor) room names would cover the map. */
 const MIN_LABEL_CELL_PX = 16;
@@ -76,43 +77,61 @@ function captionRequest(c: Caption): Request {
   return { texts: [c.text], x: c.sx, y: c.sy, spots };
 }
 
+export interface LabelsLayer extends CountingLayer {
+  /** What the last frame's labels say and where (the page's test hooks). */
+  marks(): readonly LabelMark[];
+  /** The room whose label is under a screen point: a label may sit beside its room, or be cut short. */
+  roomAt(sx: number, sy: number): Room | undefined;
+}
+
 /** Room names, the open area's note and symbol captions, placed clear of every symbol. */
-export const labelsLayer: MapLayer = {
-  id: 'labels',
-  draw(f: Frame) {
-    const { ctx, scene, t, vp, out } = f;
-    const cellPx = 15 * t.scale;
-    const named = cellPx >= MIN_LABEL_CELL_PX;
-    if (!named && !scene.openArea) return;
-    const size = Math.round(Math.min(15, Math.max(10, cellPx * 0.2)));
-    ctx.save();
-    ctx.font = `600 ${size}px system-ui, sans-serif`;
-    const widths = new Map<string, number>();
-    const measure = (text: string): number => {
-      let w = widths.get(text);
-      if (w === undefined) widths.set(text, (w = ctx.measureText(text).width));
-      return w;
-    };
-    const screen = { x0: 0, y0: 0, x1: vp.width, y1: vp.height };
-    // What lies off screen is not named: its label would cling to the edge, far from its room.
-    const requests = [
-      ...openAreaRequest(scene, t),
-      ...(named ? roomRequests(scene, t, cellPx) : []),
-      ...f.captions.map(captionRequest),
-    ].filter((r) => contains(screen, r.x, r.y));
-    const blocked = [...out.symbols.map((s) => s.box), ...(f.opts.avoid ?? [])];
-    const placed = placeLabels(requests, blocked, screen, measure, size, LABEL_PAD_PX);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.lineJoin = 'round';
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = P.LABEL_HALO;
-    ctx.fillStyle = P.LABEL;
-    for (const p of placed) {
-      ctx.strokeText(p.text, p.x, p.y);
-      ctx.fillText(p.text, p.x, p.y);
-      out.labels.push({ text: p.text, box: p.box, room: requests[p.index]?.room });
-    }
-    ctx.restore();
-  },
-};
+export function labelsLayer(): LabelsLayer {
+  let marks: LabelMark[] = [];
+  return {
+    draw(f) {
+      marks = drawLabels(f);
+    },
+    drawn: () => marks.length,
+    marks: () => marks,
+    roomAt: (sx, sy) => marks.find((l) => l.room && contains(l.box, sx, sy))?.room,
+  };
+}
+
+function drawLabels(f: Frame): LabelMark[] {
+  const { ctx, scene, t, vp } = f;
+  const cellPx = 15 * t.scale;
+  const named = cellPx >= MIN_LABEL_CELL_PX;
+  if (!named && !scene.openArea) return [];
+  const size = Math.round(Math.min(15, Math.max(10, cellPx * 0.2)));
+  ctx.save();
+  ctx.font = `600 ${size}px system-ui, sans-serif`;
+  const widths = new Map<string, number>();
+  const measure = (text: string): number => {
+    let w = widths.get(text);
+    if (w === undefined) widths.set(text, (w = ctx.measureText(text).width));
+    return w;
+  };
+  const screen = { x0: 0, y0: 0, x1: vp.width, y1: vp.height };
+  // What lies off screen is not named: its label would cling to the edge, far from its room.
+  const requests = [
+    ...openAreaRequest(scene, t),
+    ...(named ? roomRequests(scene, t, cellPx) : []),
+    ...f.captions.map(captionRequest),
+  ].filter((r) => contains(screen, r.x, r.y));
+  const blocked: Box[] = [...f.symbols.map((s) => s.box), ...(f.opts.avoid ?? [])];
+  const placed = placeLabels(requests, blocked, screen, measure, size, LABEL_PAD_PX);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = P.LABEL_HALO;
+  ctx.fillStyle = P.LABEL;
+  const marks: LabelMark[] = [];
+  for (const p of placed) {
+    ctx.strokeText(p.text, p.x, p.y);
+    ctx.fillText(p.text, p.x, p.y);
+    marks.push({ text: p.text, box: p.box, room: requests[p.index]?.room });
+  }
+  ctx.restore();
+  return marks;
+}

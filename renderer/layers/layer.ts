@@ -3,10 +3,11 @@ import type { Box } from '../box.ts';
 import type { FloorScene } from '../scene.ts';
 import type { Transform, Viewport } from '../view-transform.ts';
 
-// A map layer draws one kind of thing and records what it drew on the frame: marks for hover
-// lookups and the symbol boxes that labels keep clear of. renderMap runs the layers in order
-// (Leaflet's renderer and its layers: each layer knows how to draw itself, the renderer owns the
-// redraw).
+// A map layer draws one kind of thing on a frame, hands the layers above it what they need (the
+// symbol boxes labels keep clear of, captions, what goes on top), and keeps what it drew until its
+// next frame: how many, and where on screen, so it answers its own hit test. renderMap runs the
+// layers in order (Leaflet's renderer and its layers: each layer knows how to draw itself and what
+// it shows, the renderer owns the redraw).
 
 export type Ctx = CanvasRenderingContext2D;
 
@@ -28,8 +29,6 @@ export interface RenderOptions {
   route?: readonly (readonly Room[])[] | undefined;
   /** Screen boxes over the map (the zoom buttons) that no label may slide under. */
   avoid?: readonly Box[];
-  /** Extra layers (e.g. Surface's known places), drawn after the built-in symbols, before labels. */
-  extra?: readonly MapLayer[];
 }
 
 /** Elevator icon on screen; clicking it moves to the room at the other end. */
@@ -41,14 +40,14 @@ export interface ElevatorTarget {
   other: Room;
 }
 
-/** A drawn door, kept for hover lookups. */
+/** A drawn door, kept for its layer's hit test. */
 export interface DoorMark {
   sx: number;
   sy: number;
   door: Door;
 }
 
-/** A drawn spawn point, kept for hover lookups. */
+/** A drawn spawn point, kept for its layer's hit test. */
 export interface SpawnMark {
   sx: number;
   sy: number;
@@ -78,29 +77,15 @@ export interface Caption {
   below: boolean;
 }
 
-export interface RenderResult {
-  rooms: number;
-  spawns: number;
-  doors: number;
-  teslas: number;
-  links: number;
-  labels: LabelMark[];
-  symbols: SymbolMark[];
-  /** Found rooms and spawns drawn. */
-  selected: number;
-  elevators: ElevatorTarget[];
-  spawnMarks: SpawnMark[];
-  doorMarks: DoorMark[];
-}
-
-/** One frame being drawn: what every layer reads, and what they record. */
+/** One frame being drawn: what every layer reads, and what a layer hands to those above it. */
 export interface Frame {
   ctx: Ctx;
   scene: FloorScene;
   t: Transform;
   vp: Viewport;
   opts: RenderOptions;
-  out: RenderResult;
+  /** Screen boxes of the symbols drawn so far: what labels keep clear of. */
+  symbols: SymbolMark[];
   /** Texts the labels layer places beside symbols. */
   captions: Caption[];
   /** Drawn after the labels: what the reader looks for (matches, found spawns). */
@@ -108,6 +93,10 @@ export interface Frame {
 }
 
 export interface MapLayer {
-  id: string;
   draw(f: Frame): void;
+}
+
+/** A layer that keeps what its last frame drew: how many things (the page's test hooks count them). */
+export interface CountingLayer extends MapLayer {
+  drawn(): number;
 }

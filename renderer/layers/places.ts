@@ -7,8 +7,7 @@ import type { MapLayer } from './layer.ts';
 // the Surface gate; the gate elevators' arrivals are the elevators layer's icons. A dashed outline
 // marks a place set from the reference facts (approximate), its name starts with "≈".
 export const placesLayer: MapLayer = {
-  id: 'places',
-  draw({ ctx, scene, t, out, captions }) {
+  draw({ ctx, scene, t, symbols, captions }) {
     if (scene.floor !== 'surface') return;
     const r = Math.round(Math.min(10, Math.max(6, t.scale * 1.5)));
     // The gate rooms are on another floor: the scene has them as the ends of its elevator links.
@@ -35,7 +34,7 @@ export const placesLayer: MapLayer = {
       ctx.stroke();
       ctx.restore();
       captions.push({ text: placeLabel(p), sx, sy, size: 2 * r, below: false });
-      out.symbols.push({ kind: 'place', box: around(sx, sy, r + 1) });
+      symbols.push({ kind: 'place', box: around(sx, sy, r + 1) });
     }
   },
 };

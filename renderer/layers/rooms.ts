@@ -5,7 +5,7 @@ import type { RoomGeometry } from '../room-geometry.ts';
 import type { FloorScene } from '../scene.ts';
 import type { Transform } from '../view-transform.ts';
 import { fillBox, geometryIn, screenBox, strokeBox, strokeBoxes } from './geometry.ts';
-import type { Ctx, Frame, MapLayer } from './layer.ts';
+import type { CountingLayer, Ctx, Frame } from './layer.ts';
 
 // Rooms: open areas as a faint dashed field, cells as the 15 m grid, then corridors and bodies.
 
@@ -48,8 +48,7 @@ function drawLevels(f: Frame, solid: readonly Placed[]): void {
       [s.x1, s.y1, s.x0, s.y1],
       [s.x0, s.y1, s.x0, s.y0],
     ];
-    for (const e of edges)
-      for (const box of strokeBoxes(...e, 1.5)) f.out.symbols.push({ kind: 'link', box });
+    for (const e of edges) for (const box of strokeBoxes(...e, 1.5)) f.symbols.push({ kind: 'link', box });
   }
   ctx.restore();
 }
@@ -86,17 +85,20 @@ function drawSolid(ctx: Ctx, t: Transform, solid: readonly Placed[]): void {
   }
 }
 
-export const roomsLayer: MapLayer = {
-  id: 'rooms',
-  draw(f) {
-    const geoms = f.scene.rooms.map((room) => ({ room, g: geometryIn(f.scene, room) }));
-    drawOpenAreas(f.ctx, f.t, geoms);
-    const solid = geoms.filter(({ room }) => room.shape !== 'Undefined');
-    drawSolid(f.ctx, f.t, solid);
-    drawLevels(f, solid);
-    f.out.rooms = f.scene.rooms.length;
-  },
-};
+export function roomsLayer(): CountingLayer {
+  let drawn = 0;
+  return {
+    draw(f) {
+      const geoms = f.scene.rooms.map((room) => ({ room, g: geometryIn(f.scene, room) }));
+      drawOpenAreas(f.ctx, f.t, geoms);
+      const solid = geoms.filter(({ room }) => room.shape !== 'Undefined');
+      drawSolid(f.ctx, f.t, solid);
+      drawLevels(f, solid);
+      drawn = f.scene.rooms.length;
+    },
+    drawn: () => drawn,
+  };
+}
 
 /** A room's outline: hovered (dashed white) or found (solid green). */
 export function drawOutline(
@@ -116,12 +118,16 @@ export function drawOutline(
   ctx.restore();
 }
 
-/** The hovered room and the rooms Find found. */
-export const highlightLayer: MapLayer = {
-  id: 'highlight',
-  draw({ ctx, scene, t, opts }) {
-    if (opts.hover) drawOutline(ctx, scene, t, opts.hover, { colour: P.HOVER, width: 2, dash: [5, 3] });
-    for (const room of opts.selection?.rooms ?? [])
-      drawOutline(ctx, scene, t, room, { colour: P.MATCH, width: 3, dash: [] });
-  },
-};
+/** The hovered room and the rooms Find found; it counts the found ones it outlined. */
+export function highlightLayer(): CountingLayer {
+  let drawn = 0;
+  return {
+    draw({ ctx, scene, t, opts }) {
+      if (opts.hover) drawOutline(ctx, scene, t, opts.hover, { colour: P.HOVER, width: 2, dash: [5, 3] });
+      const found = opts.selection?.rooms ?? [];
+      for (const room of found) drawOutline(ctx, scene, t, room, { colour: P.MATCH, width: 3, dash: [] });
+      drawn = found.length;
+    },
+    drawn: () => drawn,
+  };
+}

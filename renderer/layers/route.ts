@@ -3,7 +3,6 @@ import type { MapLayer } from './layer.ts';
 
 /** The route's runs of rooms on this floor. */
 export const routeLayer: MapLayer = {
-  id: 'route',
   draw({ ctx, t, opts }) {
     if (opts.route) drawRoute(ctx, t, opts.route);
   },

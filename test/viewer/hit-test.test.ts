@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elevatorUnder, MIN_TARGET_PX } from '../../viewer/src/map/hit-test.ts';
+import { elevatorUnder, MIN_TARGET_PX } from '../../renderer/hit-test.ts';
 import type { ElevatorTarget } from '../../renderer/render-map.ts';
 import type { Room } from '../../renderer/map-types.ts';
 

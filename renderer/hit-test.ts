@@ -1,6 +1,6 @@
-import type { ElevatorTarget } from '../../../renderer/render-map.ts';
+import type { ElevatorTarget } from './layers/layer.ts';
 
-// Screen-space lookups over what the last frame drew.
+// Screen-space lookups over what a layer drew on its last frame (each layer answers its own).
 
 /** The mark closest to a screen point within `radius` pixels. */
 export function nearest<T extends { sx: number; sy: number }>(
