@@ -127,7 +127,10 @@ function viewOf(store: MapStore): View {
   return { cx: cx ?? c.cx, cz: cz ?? c.cz, zoom };
 }
 
-/** The room under a point: the room of a label there (`labelled`: the last frame drew some), else the room drawn there. */
+/**
+ * The room under a point: the room of a label there (`labelled`: the last frame drew labels),
+ * else the room drawn there.
+ */
 function roomUnder(
   p: Painter,
   labelled: boolean,

@@ -61,7 +61,7 @@ function lineItems(canvas: MapCanvas, scene: FloorScene, t: Transform, p: Point,
   return out;
 }
 
-/** Shows the lines in `lines`, redrawn only when they change: a card rebuilt under the pointer would drop the focus. */
+/** Shows the lines, redrawn only when they change: a card rebuilt under the pointer drops the focus. */
 function showLines(lines: HTMLElement, items: readonly InfoLine[]): void {
   const key = JSON.stringify(items);
   if (lines.dataset.key === key) return;
@@ -71,8 +71,11 @@ function showLines(lines: HTMLElement, items: readonly InfoLine[]): void {
   lines.dataset.key = key;
 }
 
-/** The room card in `card`: the pinned or hovered room, rebuilt only when what it shows changed. */
-function roomCardShower(card: HTMLElement, { store, canvas, route }: InfoDeps) {
+/** What shows the room card in `card` (pinned or hovered room), rebuilt only when what it shows changed. */
+function roomCardIn(
+  card: HTMLElement,
+  { store, canvas, route }: InfoDeps,
+): (room: Room | undefined, world: { x: number; z: number } | undefined) => void {
   const unpin = (): void => {
     store.commit({ pinned: undefined });
     canvas.el.focus({ preventScroll: true });
@@ -108,7 +111,7 @@ export function createMapInfo(deps: InfoDeps): void {
   const lines = h('div', { class: 'info-lines' });
   const card = h('div', {});
   el.append(lines, card);
-  const showCard = roomCardShower(card, deps);
+  const showCard = roomCardIn(card, deps);
 
   const point = (): Point | undefined => {
     const hover = store.model.hover;

@@ -149,7 +149,7 @@ const KEYS: Readonly<Record<string, KeyAction>> = {
   ' ': activate,
 };
 
-/** Arrows pan (Shift: further), + and - zoom, 0 fits, Enter activates; leaving the canvas ends keyboard use. */
+/** Arrows pan (Shift: further), + and - zoom, 0 fits, Enter activates; leaving ends keyboard use. */
 function keyboardInput(canvas: HTMLCanvasElement, on: InteractionHandlers): Listeners {
   return {
     keydown(e) {
