@@ -158,6 +158,11 @@ export const ConfigSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
     /** Most time a client may take to send its whole request, body included. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
+    /**
+     * How long an idle kept-alive connection stays open for the client's next request: above the
+     * idle timeout of every proxy in front (60 s for most), so the proxy always closes first.
+     */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(65_000),
     /** Most open sockets of one API process; past it new ones are closed at once. */
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     /** Most requests with a body one client IP (IPv6 /56) sends at once to one API process. */

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       PROBE_ALLOW_PRIVATE: false,
       QUEUE_MAX: 10_000,
       RATE_LIMIT_MULTIPLIER: 1,
+      KEEP_ALIVE_TIMEOUT_MS: 65_000,
       LOG_LEVEL: 'info',
     });
   });
