@@ -9,6 +9,7 @@ import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { drain } from './http/draining.ts';
+import { capIdleConnections } from './http/idle-connections.ts';
 import { boundSlowClients, limitBodies, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
 import { startClockSkewWatch } from './jobs/clock-skew.ts';
@@ -91,6 +92,11 @@ export async function startApiServer(
     }),
   );
   boundSlowClients(server, config);
+  capIdleConnections(server, {
+    max: config.MAX_CONNECTIONS,
+    perPeer: config.MAX_IDLE_CONNECTIONS_PER_PEER,
+    trust: deps.trustProxy,
+  });
   answerClientErrors(server);
   try {
     await listen(server, config.PORT, config.HOST, (reason) =>
