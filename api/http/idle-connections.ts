@@ -63,89 +63,66 @@ const peerKey = (address: string): string => ipLimitKey(canonicalIp(address) ?? 
  * (X-Forwarded-For): all of its clients share its address, and its own limits apply. A peer that
  * has forwarded nothing is capped like any other, trusted or not.
  */
-export function capIdleConnections(server: Server, { max, perPeer, trust }: IdleLimits): void {
-  const connections = new Map<Socket, Connection>();
-  const peers = new Map<string, Peer>();
-  /** Peers not exempt that hold more than `perPeer` idle connections. */
-  const overCap = new Set<Peer>();
-
-  function judge(peer: Peer) {
-    if (peer.forwarding === 0 && peer.idle.size > perPeer) overCap.add(peer);
-    else overCap.delete(peer);
+export function capIdleConnections(server: Server, limits: IdleLimits): void {
+  const books = new IdleBooks(limits);
+  // Shared listeners, no closure per socket or request (as limitBodies).
+  function closed(this: Socket) {
+    books.forget(this);
   }
-
-  function becomeIdle(socket: Socket, conn: Connection) {
-    conn.since = performance.now();
-    conn.peer.idle.add(socket);
-    judge(conn.peer);
+  function answered(this: ServerResponse) {
+    books.answered(this.req.socket);
   }
-
-  /** Drops a socket from the books (once, whether it closed or is being closed here). */
-  function forget(socket: Socket) {
-    const conn = connections.get(socket);
-    if (conn === undefined) return;
-    connections.delete(socket);
-    const { peer } = conn;
-    if (peer.idle.delete(socket) && conn.silent) peer.silent--;
-    if (conn.forwarded) peer.forwarding--;
-    if (--peer.connections === 0) {
-      peers.delete(peer.key);
-      overCap.delete(peer);
-    } else judge(peer);
-  }
-
-  function close(socket: Socket) {
-    forget(socket);
-    socket.destroy();
-  }
-
-  /** The process is over `max` with `newcomer`: someone's idle connection gives way, or it does. */
-  function makeRoom(newcomer: Socket) {
-    const own = connections.get(newcomer)!.peer;
-    for (const peer of overCap) {
-      if (peer === own) continue;
-      close(peer.idle.values().next().value!);
-      return;
-    }
-    close(newcomer);
-  }
-
-  function socketClosed(this: Socket) {
-    forget(this);
-  }
-
+  // Node itself closes sockets past maxConnections before anyone sees them: one more than `max`
+  // reaches the books, which make room or close it.
+  server.maxConnections = limits.max + 1;
   server.on('connection', (socket: Socket) => {
+    if (books.opened(socket)) socket.on('close', closed);
+  });
+  // Before the request listener, which may answer at once.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (books.requested(req)) res.on('finish', answered);
+  });
+  const sweep = setInterval(() => books.sweep(), TIMEOUT_CHECK_MS);
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
+}
+
+/** The process's connections by peer, and what the cap does with them (capIdleConnections). */
+class IdleBooks {
+  readonly #connections = new Map<Socket, Connection>();
+  readonly #peers = new Map<string, Peer>();
+  /** Peers not exempt that hold more than `perPeer` idle connections. */
+  readonly #overCap = new Set<Peer>();
+  readonly #limits: IdleLimits;
+
+  constructor(limits: IdleLimits) {
+    this.#limits = limits;
+  }
+
+  /** A new connection, idle and silent; false when it is closed already. */
+  opened(socket: Socket): boolean {
     const address = socket.remoteAddress;
-    if (address === undefined) return; // closed already
+    if (address === undefined) return false;
     const key = peerKey(address);
-    let peer = peers.get(key);
+    let peer = this.#peers.get(key);
     if (peer === undefined) {
       peer = { key, connections: 0, idle: new Set(), silent: 0, forwarding: 0 };
-      peers.set(key, peer);
+      this.#peers.set(key, peer);
     }
     peer.connections++;
     peer.silent++;
     const conn: Connection = { peer, inFlight: 0, silent: true, forwarded: false, since: 0 };
-    connections.set(socket, conn);
-    socket.on('close', socketClosed);
-    becomeIdle(socket, conn);
-    if (connections.size > max) makeRoom(socket);
-  });
-  // Node itself closes sockets past maxConnections before anyone sees them: one more than `max`
-  // reaches the listener above, which makes room or closes it.
-  server.maxConnections = max + 1;
-
-  // Shared listeners, no closure per request (as limitBodies): `this` is the response.
-  function answered(this: ServerResponse) {
-    const socket = this.req.socket;
-    const conn = connections.get(socket);
-    if (conn !== undefined && --conn.inFlight === 0 && !socket.destroyed) becomeIdle(socket, conn);
+    this.#connections.set(socket, conn);
+    this.#becomeIdle(socket, conn);
+    if (this.#connections.size > this.#limits.max) this.#makeRoom(peer, socket);
+    return true;
   }
-  // Before the request listener, which may answer at once.
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+
+  /** A request's headers have arrived; true when its answer is to be reported (answered). */
+  requested(req: IncomingMessage): boolean {
     const socket = req.socket;
-    const conn = connections.get(socket);
-    if (conn === undefined) return;
+    const conn = this.#connections.get(socket);
+    if (conn === undefined) return false;
     const { peer } = conn;
     if (conn.inFlight++ === 0) {
       peer.idle.delete(socket);
@@ -154,25 +131,71 @@ export function capIdleConnections(server: Server, { max, perPeer, trust }: Idle
         peer.silent--;
       }
     }
-    if (!conn.forwarded && req.headers['x-forwarded-for'] !== undefined && trust(socket.remoteAddress!, 0)) {
+    const forwarded = req.headers['x-forwarded-for'] !== undefined;
+    if (!conn.forwarded && forwarded && this.#limits.trust(socket.remoteAddress ?? '', 0)) {
       conn.forwarded = true;
       peer.forwarding++;
     }
-    judge(peer);
-    res.on('finish', answered);
-  });
+    this.#judge(peer);
+    return true;
+  }
 
-  const sweep = setInterval(() => {
+  /** An answer on `socket` is sent: once none is left under way, the connection is idle again. */
+  answered(socket: Socket): void {
+    const conn = this.#connections.get(socket);
+    if (conn !== undefined && --conn.inFlight === 0 && !socket.destroyed) this.#becomeIdle(socket, conn);
+  }
+
+  /** Closes, in each peer over the cap, the oldest silent connections past the grace beyond it. */
+  sweep(): void {
     const before = performance.now() - IDLE_GRACE_MS;
-    for (const peer of overCap) {
+    for (const peer of this.#overCap) {
       for (const socket of peer.idle) {
-        if (peer.silent <= perPeer) break;
-        const conn = connections.get(socket)!;
+        if (peer.silent <= this.#limits.perPeer) break;
+        const conn = this.#connections.get(socket)!;
         if (conn.since > before) break; // the rest are younger still
-        if (conn.silent) close(socket);
+        if (conn.silent) this.#close(socket);
       }
     }
-  }, TIMEOUT_CHECK_MS);
-  sweep.unref();
-  server.once('close', () => clearInterval(sweep));
+  }
+
+  #judge(peer: Peer) {
+    if (peer.forwarding === 0 && peer.idle.size > this.#limits.perPeer) this.#overCap.add(peer);
+    else this.#overCap.delete(peer);
+  }
+
+  #becomeIdle(socket: Socket, conn: Connection) {
+    conn.since = performance.now();
+    conn.peer.idle.add(socket);
+    this.#judge(conn.peer);
+  }
+
+  /** The process is over `max` with a newcomer: someone's idle connection gives way, or it does. */
+  #makeRoom(own: Peer, newcomer: Socket) {
+    for (const peer of this.#overCap) {
+      if (peer === own) continue;
+      this.#close(peer.idle.values().next().value!);
+      return;
+    }
+    this.#close(newcomer);
+  }
+
+  #close(socket: Socket) {
+    this.forget(socket);
+    socket.destroy();
+  }
+
+  /** Drops a socket from the books (once, whether it closed or is being closed here). */
+  forget(socket: Socket): void {
+    const conn = this.#connections.get(socket);
+    if (conn === undefined) return;
+    this.#connections.delete(socket);
+    const { peer } = conn;
+    if (peer.idle.delete(socket) && conn.silent) peer.silent--;
+    if (conn.forwarded) peer.forwarding--;
+    if (--peer.connections === 0) {
+      this.#peers.delete(peer.key);
+      this.#overCap.delete(peer);
+    } else this.#judge(peer);
+  }
 }
