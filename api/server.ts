@@ -83,20 +83,26 @@ export async function startApiServer(
     hiddenSeeds: new HiddenSeeds(store),
     rebuilds: mapRebuilds(),
   };
-  const server = createServer(
-    { ServerResponse: IdentifiedResponse, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
-    limitBodies(frontDoor(deps), {
-      perIp: config.MAX_CONNECTIONS_PER_IP,
-      inFlight: config.MAX_BODIES_IN_FLIGHT,
-      trust: deps.trustProxy,
-    }),
-  );
-  boundSlowClients(server, config);
-  capIdleConnections(server, {
+  const server = createServer({
+    ServerResponse: IdentifiedResponse,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  });
+  const watchIdle = capIdleConnections(server, {
     max: config.MAX_CONNECTIONS,
     perPeer: config.MAX_IDLE_CONNECTIONS_PER_PEER,
     trust: deps.trustProxy,
   });
+  server.on(
+    'request',
+    watchIdle(
+      limitBodies(frontDoor(deps), {
+        perIp: config.MAX_CONNECTIONS_PER_IP,
+        inFlight: config.MAX_BODIES_IN_FLIGHT,
+        trust: deps.trustProxy,
+      }),
+    ),
+  );
+  boundSlowClients(server, config);
   answerClientErrors(server);
   try {
     await listen(server, config.PORT, config.HOST, (reason) =>

@@ -1,16 +1,9 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { canonicalIp } from '../../net/ip-address.ts';
 import { ipLimitKey } from './rate-limit.ts';
 import { TIMEOUT_CHECK_MS } from './slow-clients.ts';
 import type { TrustProxy } from './trust-proxy.ts';
-
-/**
- * How long a connection may stay idle before it counts against its peer's cap: time for a new
- * connection's request (or a kept-alive one's next) to arrive, so a client that opens many
- * connections at once and sends on each at once never loses one.
- */
-export const IDLE_GRACE_MS = 1_000;
 
 /** One peer address (IPv4, or an IPv6 /56 as ipLimitKey groups it) and its connections. */
 interface Peer {
@@ -30,7 +23,7 @@ interface Connection {
   inFlight: number;
   silent: boolean;
   forwarded: boolean;
-  /** When it last became idle (performance.now()). */
+  /** The sweep during whose interval it last became idle (IdleBooks.sweep). */
   since: number;
 }
 
@@ -52,8 +45,10 @@ const peerKey = (address: string): string => ipLimitKey(canonicalIp(address) ?? 
  * them only later (HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS), and a long keep-alive makes an idle
  * connection cheap to hold: one request a minute keeps it.
  *
- * - Silent connections: a peer holds at most `perPeer` that have been silent past IDLE_GRACE_MS;
- *   checked every TIMEOUT_CHECK_MS, the oldest beyond it are closed.
+ * - Silent connections: a peer holds at most `perPeer` that have been silent for a whole sweep
+ *   interval (TIMEOUT_CHECK_MS, a second): the oldest beyond it are closed at the next sweep. The
+ *   interval is a new connection's time for its request to arrive, so a client that opens many
+ *   connections and sends on each at once never loses one.
  * - When the process holds `max` sockets, a new one takes the place of the longest idle
  *   connection of a peer holding more than `perPeer` idle ones (silent or kept alive; the grace
  *   does not apply: someone is waiting), unless that peer is its own; without such a peer it is
@@ -62,8 +57,14 @@ const peerKey = (address: string): string => ipLimitKey(canonicalIp(address) ?? 
  * A trusted proxy (TRUST_PROXY) is exempt while one of its connections has forwarded a request
  * (X-Forwarded-For): all of its clients share its address, and its own limits apply. A peer that
  * has forwarded nothing is capped like any other, trusted or not.
+ *
+ * Returns what wraps the server's request listener, as limitBodies does: each request is reported
+ * before it is handled (a second listener would cost every request a copy of the listener list).
  */
-export function capIdleConnections(server: Server, limits: IdleLimits): void {
+export function capIdleConnections(
+  server: Server,
+  limits: IdleLimits,
+): (next: RequestListener) => RequestListener {
   const books = new IdleBooks(limits);
   // Shared listeners, no closure per socket or request (as limitBodies).
   function closed(this: Socket) {
@@ -78,13 +79,14 @@ export function capIdleConnections(server: Server, limits: IdleLimits): void {
   server.on('connection', (socket: Socket) => {
     if (books.opened(socket)) socket.on('close', closed);
   });
-  // Before the request listener, which may answer at once.
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (books.requested(req)) res.on('finish', answered);
-  });
   const sweep = setInterval(() => books.sweep(), TIMEOUT_CHECK_MS);
   sweep.unref();
   server.once('close', () => clearInterval(sweep));
+  // Before the request is handled, which may answer it at once.
+  return (next) => (req, res) => {
+    if (books.requested(req)) res.on('finish', answered);
+    next(req, res);
+  };
 }
 
 /** The process's connections by peer, and what the cap does with them (capIdleConnections). */
@@ -94,6 +96,8 @@ class IdleBooks {
   /** Peers not exempt that hold more than `perPeer` idle connections. */
   readonly #overCap = new Set<Peer>();
   readonly #limits: IdleLimits;
+  /** Sweeps so far: a clock with no call on the hot path. */
+  #sweeps = 0;
 
   constructor(limits: IdleLimits) {
     this.#limits = limits;
@@ -111,7 +115,7 @@ class IdleBooks {
     }
     peer.connections++;
     peer.silent++;
-    const conn: Connection = { peer, inFlight: 0, silent: true, forwarded: false, since: 0 };
+    const conn: Connection = { peer, inFlight: 0, silent: true, forwarded: false, since: this.#sweeps };
     this.#connections.set(socket, conn);
     this.#becomeIdle(socket, conn);
     if (this.#connections.size > this.#limits.max) this.#makeRoom(peer, socket);
@@ -146,14 +150,15 @@ class IdleBooks {
     if (conn !== undefined && --conn.inFlight === 0 && !socket.destroyed) this.#becomeIdle(socket, conn);
   }
 
-  /** Closes, in each peer over the cap, the oldest silent connections past the grace beyond it. */
+  /** Closes, in each peer over the cap, its oldest connections silent a whole interval beyond it. */
   sweep(): void {
-    const before = performance.now() - IDLE_GRACE_MS;
+    // Idle since before the previous sweep: for one whole interval at least.
+    const before = ++this.#sweeps - 1;
     for (const peer of this.#overCap) {
       for (const socket of peer.idle) {
         if (peer.silent <= this.#limits.perPeer) break;
         const conn = this.#connections.get(socket)!;
-        if (conn.since > before) break; // the rest are younger still
+        if (conn.since >= before) break; // the rest are younger still
         if (conn.silent) this.#close(socket);
       }
     }
@@ -165,7 +170,7 @@ class IdleBooks {
   }
 
   #becomeIdle(socket: Socket, conn: Connection) {
-    conn.since = performance.now();
+    conn.since = this.#sweeps;
     conn.peer.idle.add(socket);
     this.#judge(conn.peer);
   }
