@@ -101,7 +101,7 @@ export function createApp(deps: ApiDeps, hot: HotAnswers = hotAnswers(deps)): ex
       distDir: viewerDistDir(config.VIEWER_DIST_DIR),
       sourceMaps: config.VIEWER_SOURCE_MAPS,
       seedShareable: seedShareable(deps),
-      publicOrigin: (req) => publicOrigin(req, deps.trustProxy, config.PUBLIC_URL),
+      publicOrigin: (req) => publicOrigin(req, config.PUBLIC_URL),
     }),
   );
   app.use(notFound);

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { TrustProxy } from './trust-proxy.ts';
 
 /** The first of a header's comma-separated values: what the proxy nearest the client wrote. */
-export const firstValue = (header: string) => {
+const firstValue = (header: string) => {
   const comma = header.indexOf(',');
   return (comma === -1 ? header : header.slice(0, comma)).trim();
 };

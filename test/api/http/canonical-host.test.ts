@@ -125,15 +125,21 @@ describe('without PUBLIC_URL', () => {
     expect(res.location).toBe('https://good.com/x?y=1');
   });
 
-  it("a seed page's share tags name the plain host asked for, a trusted proxy's with its scheme", async () => {
-    const direct = await seedPage(api, `GET /?seed=${SEED} HTTP/1.1\r\nHost: seedblock.example.test:8080`);
-    expect(direct.tag('og:image')).toBe(`http://seedblock.example.test:8080/seed/${SEED}/preview.png`);
-    const proxied = await seedPage(
-      api,
-      `GET /seed/${SEED} HTTP/1.1\r\nHost: 10.0.0.5:8080\r\n` +
-        'X-Forwarded-Host: seedblock.example.test\r\nX-Forwarded-Proto: https',
-    );
-    expect(proxied.tag('og:url')).toBe(`https://seedblock.example.test/seed/${SEED}`);
+  it("without PUBLIC_URL a seed page's share tags name the address the connection reached, never a name the client chose", async () => {
+    const ours = await seedPage(api, `GET /?seed=${SEED} HTTP/1.1\r\nHost: 127.0.0.1:${api.port}`);
+    expect(ours.tag('og:image')).toBe(`http://127.0.0.1:${api.port}/seed/${SEED}/preview.png`);
+    const local = await seedPage(api, `GET /seed/${SEED} HTTP/1.1\r\nHost: localhost:${api.port}`);
+    expect(local.tag('og:url')).toBe(`http://localhost:${api.port}/seed/${SEED}`);
+    for (const head of [
+      `GET /?seed=${SEED} HTTP/1.1\r\nHost: evil.example`,
+      `GET /?seed=${SEED} HTTP/1.1\r\nHost: 203.0.113.9:${api.port}`,
+      `GET /seed/${SEED} HTTP/1.1\r\nHost: a.test\r\nX-Forwarded-Host: evil.example\r\nX-Forwarded-Proto: https`,
+    ]) {
+      const { html, tag } = await seedPage(api, head);
+      expect(tag('og:image'), head).toBeUndefined();
+      expect(tag('og:url'), head).toBeUndefined();
+      expect(html, head).not.toMatch(/evil\.example|203\.0\.113\.9/);
+    }
   });
 
   it.each([
