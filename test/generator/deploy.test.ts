@@ -1,16 +1,18 @@
 // Issue 18, point 5: a changed generator is deployed over a populated map cache. Real processes:
 // an API and a worker of this checkout fill the map cache (and the API's memory) and the seed
-// index; then they stop, and an API from a copy of the checkout whose generator makes other maps
+// index; then they stop, and an API from the files the image holds, whose generator makes other maps
 // (one spawn fewer) serves the same Redis. It never serves the old bytes or ETag (not even to a
 // client revalidating the old ETag), and the seed index's spawns follow the new maps: lazily for
 // the maps read, and for every other one with `admin -- maps reindex`.
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENERATOR_VERSION, versionOf } from '../../generator/version.ts';
 import { openStore, redisReady } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
+import { ensureViewerBuilt } from '../support/e2e-stack.ts';
+import { assembleImageFiles } from '../support/image-files.ts';
 import { oneJsonLine, REPO_ROOT, runTs } from '../support/child.ts';
 import { startLoggedApi, startLoggedWorker, type LoggedApi } from '../support/logged-process.ts';
 import { pollUntil } from '../support/read-api.ts';
@@ -24,23 +26,11 @@ const UNREAD = [881_004, 881_005];
 type MapBody = { spawns: unknown[] };
 type SeedPage = { items: { seed: number; spawns: number; roomCount: number }[] };
 
-/** A copy of the checkout whose generator drops each map's last spawn. */
-function changedCheckout(): string {
+/** The files the image holds (as its Dockerfile copies them), with a generator that drops each map's last spawn. */
+async function changedDeploy(): Promise<string> {
+  await ensureViewerBuilt();
   const root = mkdtempSync(join(tmpdir(), 'seedblock-deploy-'));
-  for (const entry of [
-    'api',
-    'store',
-    'runtime',
-    'net',
-    'generator',
-    'viewer',
-    'scripts',
-    'package.json',
-    'tsconfig.json',
-  ]) {
-    cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
-  }
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+  assembleImageFiles(REPO_ROOT, root);
   const file = join(root, 'generator', 'map-bytes.ts');
   const source = readFileSync(file, 'utf8');
   const parse = 'const map = MapSchema.parse(generateMap(seed));';
@@ -73,7 +63,7 @@ let before: Map<number, { etag: string; body: string }>;
 let spawnsBefore: Map<number, number>;
 
 beforeAll(async () => {
-  root = changedCheckout();
+  root = await changedDeploy();
   // The old deploy: generates the maps (the worker caches them in Redis) and serves them.
   const api = await startLoggedApi({ REDIS_PREFIX: prefix });
   const worker = startLoggedWorker(prefix);
