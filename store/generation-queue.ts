@@ -1,6 +1,6 @@
 import { JOB_MAX_ATTEMPTS, JOB_VISIBILITY_MS } from './constants.ts';
 import type { StoreContext } from './context.ts';
-import type { MapBodies } from './map-cache.ts';
+import type { MapBodies, MapSummary } from './map-cache.ts';
 import type { StoreRedis } from './redis.ts';
 
 // The generation queue as the workers see it: a Redis list taken reliably with BLMOVE into a
@@ -27,11 +27,8 @@ export async function startJob(ctx: StoreContext, seed: number, workerId: string
   return ctx.redis.startJob(ctx.prefix, seed, ctx.clock.scriptArg, JOB_VISIBILITY_MS, workerId);
 }
 
-export interface GeneratedMap {
+export interface GeneratedMap extends MapSummary {
   seed: number;
-  roomCount: number;
-  spawns: number;
-  markers: number;
   /** The compressed bodies, when the map cache may keep them. */
   bodies?: MapBodies;
 }
