@@ -95,11 +95,11 @@ function pick(value: LuaValue, paths: readonly string[][], at: string): LuaValue
  * `local SPEC = { ... }` with what the script `file`'s `lua` names of it (`SPEC.a.b` takes SPEC.a.b
  * whole), or nothing when it names none; without them, all of SPEC.
  */
-export function specLua(lua?: string, file = 'SPEC'): string {
+export function specLua(lua?: string, file?: string): string {
   const paths =
     lua === undefined ? [[]] : [...lua.matchAll(/\bSPEC((?:\.\w+)+)/g)].map((m) => m[1]!.slice(1).split('.'));
   if (paths.length === 0) return '';
-  return `local SPEC = ${luaValue(pick(SPEC as LuaValue, paths, file === 'SPEC' ? file : `${file}: SPEC`))}\n`;
+  return `local SPEC = ${luaValue(pick(SPEC as LuaValue, paths, file ? `${file}: SPEC` : 'SPEC'))}\n`;
 }
 
 /** The header's `KEYS:` line is the one statement of how many keys a script takes. */
