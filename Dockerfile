@@ -19,7 +19,14 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund \
   && npm uninstall --no-save --omit=dev --no-audit --no-fund tsx
 
-# Runtime stage: only what runs. No tests, bench, docs or viewer sources.
+# Fonts for the words of the link preview (og:image): @napi-rs/canvas reads /usr/share/fonts, and the
+# slim image has none, so the picture had no caption and no room names.
+FROM node:24-bookworm-slim AS fonts
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+
+# Runtime stage: only what runs. No tests, bench, docs or viewer sources (the map renderer the
+# link preview shares with the viewer is its own folder, renderer/).
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8080
@@ -31,11 +38,13 @@ COPY api api
 COPY bot bot
 COPY generator generator
 COPY net net
+COPY renderer renderer
 COPY runtime runtime
 COPY scripts scripts
 COPY store store
-COPY viewer/dist-dir.ts viewer/index-html.ts viewer/
+COPY viewer/dist-dir.ts viewer/index-html.ts viewer/favicon.svg viewer/
 COPY --from=build /app/viewer/dist viewer/dist
+COPY --from=fonts /usr/share/fonts/truetype/dejavu /usr/share/fonts/truetype/dejavu
 # The image's unprivileged user (uid 1000); Redis runs elsewhere (REDIS_URL), so no DATA_DIR here.
 USER node
 EXPOSE 8080

@@ -4,6 +4,7 @@ import type { ApiDeps } from './deps.ts';
 import { docsPageRouter } from './docs-page.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { undecodableSeed } from './http/read-answers.ts';
+import { publicOrigin } from './http/public-origin.ts';
 import { limitPerIp } from './http/rate-limit.ts';
 import { identifyResponses } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
@@ -100,7 +101,7 @@ export function createApp(deps: ApiDeps, hot: HotAnswers = hotAnswers(deps)): ex
       distDir: viewerDistDir(config.VIEWER_DIST_DIR),
       sourceMaps: config.VIEWER_SOURCE_MAPS,
       seedShareable: seedShareable(deps),
-      publicUrl: config.PUBLIC_URL,
+      publicOrigin: (req) => publicOrigin(req, config.PUBLIC_URL),
     }),
   );
   app.use(notFound);

@@ -79,8 +79,8 @@ interface Listed {
 }
 
 const STYLESHEET = readFileSync(new URL('./docs-page.css', import.meta.url), 'utf8');
-/** The viewer's icon, from its source: served with the page whether or not the viewer is built. */
-const ICON = readFileSync(new URL('../viewer/src/favicon.svg', import.meta.url));
+/** The viewer's icon, as the image holds it: served with the page whether or not the viewer is built. */
+const ICON = readFileSync(new URL('../viewer/favicon.svg', import.meta.url));
 /** Where the page names the viewer's stylesheet, which changes with each build. */
 const VIEWER_STYLES = '__VIEWER_STYLES__';
 const DESCRIPTION =

@@ -9,6 +9,7 @@ import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { drain } from './http/draining.ts';
+import { capIdleConnections } from './http/idle-connections.ts';
 import { boundSlowClients, limitBodies, TIMEOUT_CHECK_MS } from './http/slow-clients.ts';
 import { compileTrustProxy } from './http/trust-proxy.ts';
 import { startClockSkewWatch } from './jobs/clock-skew.ts';
@@ -82,13 +83,24 @@ export async function startApiServer(
     hiddenSeeds: new HiddenSeeds(store),
     rebuilds: mapRebuilds(),
   };
-  const server = createServer(
-    { ServerResponse: IdentifiedResponse, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
-    limitBodies(frontDoor(deps), {
-      perIp: config.MAX_CONNECTIONS_PER_IP,
-      inFlight: config.MAX_BODIES_IN_FLIGHT,
-      trust: deps.trustProxy,
-    }),
+  const server = createServer({
+    ServerResponse: IdentifiedResponse,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  });
+  const watchIdle = capIdleConnections(server, {
+    max: config.MAX_CONNECTIONS,
+    perPeer: config.MAX_IDLE_CONNECTIONS_PER_PEER,
+    trust: deps.trustProxy,
+  });
+  server.on(
+    'request',
+    watchIdle(
+      limitBodies(frontDoor(deps), {
+        perIp: config.MAX_CONNECTIONS_PER_IP,
+        inFlight: config.MAX_BODIES_IN_FLIGHT,
+        trust: deps.trustProxy,
+      }),
+    ),
   );
   boundSlowClients(server, config);
   answerClientErrors(server);

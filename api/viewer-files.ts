@@ -6,6 +6,7 @@
 import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { DIST_DIR } from '../viewer/dist-dir.ts';
 import { API_PREFIX_TOKEN, BASE_TOKEN, SHARE_TOKEN } from '../viewer/index-html.ts';
@@ -28,8 +29,11 @@ export interface ViewerRouterOptions {
    * Redis down). Without it, no page names its seed.
    */
   seedShareable?: (seed: number) => Promise<boolean>;
-  /** PUBLIC_URL: the origin link previews name; else the request's own. */
-  publicUrl?: string | undefined;
+  /**
+   * The origin a page's absolute URLs (its share tags) are written with, or null to write none
+   * (http/public-origin.ts). Without it, no page writes any.
+   */
+  publicOrigin?: (req: IncomingMessage) => string | null;
 }
 
 /** VIEWER_DIST_DIR, else viewer/dist. */
@@ -128,12 +132,11 @@ export function viewerRouter(opts: ViewerRouterOptions): Router {
     if (!parsed.success || !opts.seedShareable) return undefined;
     const shareable = await opts.seedShareable(parsed.data).catch(() => false);
     if (!shareable) return undefined;
-    const base = (opts.publicUrl ?? `${req.protocol}://${req.get('host')}`) + req.baseUrl.replace(/\/+$/, '');
-    return {
-      seed: parsed.data,
-      pageUrl: `${base}/seed/${parsed.data}`,
-      imageUrl: base + previewPath(parsed.data),
-    };
+    const seed = parsed.data;
+    const origin = opts.publicOrigin?.(req) ?? null;
+    if (origin === null) return { seed, urls: null };
+    const base = origin + req.baseUrl.replace(/\/+$/, '');
+    return { seed, urls: { page: `${base}/seed/${seed}`, image: base + previewPath(seed) } };
   };
 
   const sendShell = async (req: Request, res: Response, build: ViewerBuild): Promise<void> => {

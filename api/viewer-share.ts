@@ -12,11 +12,13 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** A seed the page may name, with the absolute URLs of its page and picture. */
+/**
+ * A seed the page may name, with the absolute URLs of its page and picture, or null when the page
+ * knows no origin to write them with (http/public-origin.ts): then it names none.
+ */
 export interface SharedSeed {
   seed: number;
-  pageUrl: string;
-  imageUrl: string;
+  urls: { page: string; image: string } | null;
 }
 
 /** The head tags of a page; `shared` only for a seed that may be shown now. */
@@ -29,15 +31,16 @@ export function shareTags(shared?: SharedSeed): string {
       : `Facility map of SCP: Secret Laboratory seed ${seed}: every floor with its rooms, heavy doors, tesla gates and item and structure spawns.`;
   const t = escapeHtml(title);
   const d = escapeHtml(description);
-  const picture = shared
+  const urls = shared?.urls;
+  const picture = urls
     ? [
-        `<meta property="og:url" content="${escapeHtml(shared.pageUrl)}" />`,
-        `<meta property="og:image" content="${escapeHtml(shared.imageUrl)}" />`,
+        `<meta property="og:url" content="${escapeHtml(urls.page)}" />`,
+        `<meta property="og:image" content="${escapeHtml(urls.image)}" />`,
         `<meta property="og:image:type" content="image/png" />`,
         `<meta property="og:image:width" content="${PREVIEW_WIDTH}" />`,
         `<meta property="og:image:height" content="${PREVIEW_HEIGHT}" />`,
-        `<meta property="og:image:alt" content="${escapeHtml(`Map of seed ${shared.seed}: Light Containment, Heavy Containment and Entrance`)}" />`,
-        `<meta name="twitter:image" content="${escapeHtml(shared.imageUrl)}" />`,
+        `<meta property="og:image:alt" content="${escapeHtml(`Map of seed ${seed}: Light Containment, Heavy Containment and Entrance`)}" />`,
+        `<meta name="twitter:image" content="${escapeHtml(urls.image)}" />`,
       ]
     : [];
   return [
@@ -48,7 +51,7 @@ export function shareTags(shared?: SharedSeed): string {
     `<meta property="og:title" content="${t}" />`,
     `<meta property="og:description" content="${d}" />`,
     ...picture,
-    `<meta name="twitter:card" content="${shared ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:card" content="${urls ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${t}" />`,
     `<meta name="twitter:description" content="${d}" />`,
   ].join('\n    ');

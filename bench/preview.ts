@@ -1,6 +1,6 @@
 import { generateMap } from '../generator/facility.ts';
 import { renderPreview } from '../api/maps/preview-image.ts';
-import { parseMap } from '../viewer/src/api/parse-map.ts';
+import { parseMap } from '../renderer/parse-map.ts';
 import { percentile, round } from './lib.ts';
 
 const SEEDS = 40;

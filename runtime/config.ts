@@ -158,8 +158,22 @@ export const ConfigSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
     /** Most time a client may take to send its whole request, body included. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
-    /** Most open sockets of one API process; past it new ones are closed at once. */
-    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    /**
+     * How long an idle kept-alive connection stays open for the client's next request: above the
+     * idle timeout of every proxy in front (60 s for most), so the proxy always closes first.
+     */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(65_000),
+    /**
+     * Most open sockets of one API process; past it a new one takes the place of an idle one of a
+     * peer over MAX_IDLE_CONNECTIONS_PER_PEER, or is closed at once.
+     */
+    MAX_CONNECTIONS: z.coerce.number().int().min(2).max(1_000_000).default(10_000),
+    /**
+     * Most connections one peer address (IPv6 /56) holds without a request under way: new ones that
+     * have sent nothing past a second (then its oldest are closed), and, once the process is full,
+     * kept-alive ones too. A trusted proxy that forwards is exempt.
+     */
+    MAX_IDLE_CONNECTIONS_PER_PEER: z.coerce.number().int().min(1).max(1_000_000).default(64),
     /** Most requests with a body one client IP (IPv6 /56) sends at once to one API process. */
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(64),
     /** Most bodies one API process receives at once; past it the oldest still arriving is closed. */
@@ -172,6 +186,13 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['HEADERS_TIMEOUT_MS'],
         message: `at most REQUEST_TIMEOUT_MS (${c.REQUEST_TIMEOUT_MS}): the headers are part of the request`,
+      });
+    }
+    if (c.MAX_IDLE_CONNECTIONS_PER_PEER >= c.MAX_CONNECTIONS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAX_IDLE_CONNECTIONS_PER_PEER'],
+        message: `below MAX_CONNECTIONS (${c.MAX_CONNECTIONS}): one address must leave sockets for the others`,
       });
     }
     if (c.DISCORD_TOKEN && !c.DISCORD_APPLICATION_ID) {

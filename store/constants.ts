@@ -43,7 +43,9 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /**
  * Rate limits of spec part 8: requests per window, keyed as the table says (`per`), and what is
  * counted. The route table (api/routes/table.ts) names the limits of each route; the OpenAPI
- * document describes them from here.
+ * document describes them from here. `previewRendersPerIp` is ours, not the spec's: the viewer's
+ * link-preview picture (api/routes/preview.ts) is no API path, and each one drawn costs a core for
+ * some 30 ms.
  */
 export const RATE_LIMITS = {
   reportPerKey: { limit: 12, windowMs: MINUTE, per: 'server key', counts: 'reports' },
@@ -53,6 +55,7 @@ export const RATE_LIMITS = {
   selfClaimProbePerIp: { limit: 10, windowMs: MINUTE, per: 'IP', counts: 'game-server checks' },
   uncachedMapsPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'seeds not generated yet' },
   statsPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'answers not cached' },
+  previewRendersPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'pictures not cached' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -48,7 +48,7 @@ export async function buildViewer(opts: BuildOptions = {}): Promise<BuildResult>
     entryPoints: {
       main: join(here, 'src/main.ts'),
       style: join(here, 'src/app.css'),
-      favicon: join(here, 'src/favicon.svg'),
+      favicon: join(here, 'favicon.svg'),
     },
     loader: { '.svg': 'copy' },
     outdir: assetsDir,
@@ -69,7 +69,7 @@ export async function buildViewer(opts: BuildOptions = {}): Promise<BuildResult>
   const assets = {
     js: outputFor(result.metafile, 'src/main.ts'),
     css: outputFor(result.metafile, 'src/app.css'),
-    icon: outputFor(result.metafile, 'src/favicon.svg'),
+    icon: outputFor(result.metafile, 'favicon.svg'),
   };
   const texts = Object.keys(result.metafile.outputs).filter((f) => /\.(js|css)$/.test(f));
   const sizes = await Promise.all(texts.map((f) => precompress(join(process.cwd(), f))));

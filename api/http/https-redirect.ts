@@ -13,13 +13,17 @@ const firstValue = (header: string) => {
 const PLAIN_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
- * The host the client asked for, without its port (express's `req.hostname`), for a request from a
- * trusted proxy: its X-Forwarded-Host, else Host; null when it is no plain host[:port].
+ * The host[:port] the client asked for: a trusted proxy's X-Forwarded-Host, else Host; null when it
+ * is no plain host[:port] (or there is none: HTTP/1.0 needs no Host).
  */
-function hostname(req: IncomingMessage): string | null {
-  const forwarded = req.headers['x-forwarded-host'];
+export function requestHost(req: IncomingMessage, trust: TrustProxy): string | null {
+  const forwarded = trust(req.socket.remoteAddress ?? '', 0) ? req.headers['x-forwarded-host'] : undefined;
   const host = (typeof forwarded === 'string' ? firstValue(forwarded) : req.headers.host) ?? '';
-  if (!PLAIN_HOST.test(host)) return null;
+  return PLAIN_HOST.test(host) ? host : null;
+}
+
+/** A host[:port] without its port (express's `req.hostname`). */
+function withoutPort(host: string): string {
   // An IPv6 literal's colons are not a port.
   const colon = host.indexOf(':', host.startsWith('[') ? host.indexOf(']') + 1 : 0);
   return colon === -1 ? host : host.slice(0, colon);
@@ -57,6 +61,6 @@ export function httpsRedirect(
   if (firstValue(proto).toLowerCase() !== 'http') return null;
   const path = pathAndQuery(req.url ?? '/');
   if (publicUrl) return { location: encodeUrl(publicUrl + path) };
-  const host = hostname(req);
-  return host === null ? { badHost: true } : { location: encodeUrl(`https://${host}${path}`) };
+  const host = requestHost(req, trust);
+  return host === null ? { badHost: true } : { location: encodeUrl(`https://${withoutPort(host)}${path}`) };
 }

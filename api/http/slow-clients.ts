@@ -9,17 +9,21 @@ import type { TrustProxy } from './trust-proxy.ts';
 /** How often node looks for requests past HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS (its default: 30 s). */
 export const TIMEOUT_CHECK_MS = 1_000;
 
-type Limits = Pick<
-  Config,
-  'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONNECTIONS' | 'MAX_CONNECTIONS_PER_IP'
->;
+type Limits = Pick<Config, 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS'>;
 
-/** Bounds the time a client may take for its headers and its whole request, and the process's sockets. */
+/**
+ * Bounds the time a client may take for its headers and its whole request, and keeps an idle
+ * connection open longer than the proxies in front keep theirs. The process's sockets are bounded
+ * by capIdleConnections (idle-connections.ts).
+ */
 export function boundSlowClients(server: Server, limits: Limits): void {
   server.headersTimeout = limits.HEADERS_TIMEOUT_MS;
   server.requestTimeout = limits.REQUEST_TIMEOUT_MS;
-  // Past it node closes new sockets at once, before they cost a request.
-  server.maxConnections = limits.MAX_CONNECTIONS;
+  // A proxy reuses an idle upstream connection until its own idle timeout: were ours shorter, it
+  // would send a request on a connection we had just closed (a 502 to its client). Node's
+  // headersTimeout runs from the first byte of each request, never across the idle time between
+  // two (node 18 on; test/drills/keep-alive.test.ts), so it stays short: slow headers stay costly.
+  server.keepAliveTimeout = limits.KEEP_ALIVE_TIMEOUT_MS;
 }
 
 /**

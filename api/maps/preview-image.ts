@@ -1,13 +1,13 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { parseMap } from '../../viewer/src/api/parse-map.ts';
-import type { MapData } from '../../viewer/src/api/types.ts';
-import { floorById } from '../../viewer/src/map/floors.ts';
-import type { FloorId } from '../../viewer/src/map/floors.ts';
-import { BACKGROUND } from '../../viewer/src/map/palette.ts';
-import { renderMap } from '../../viewer/src/map/render-map.ts';
-import { buildScene } from '../../viewer/src/map/scene.ts';
-import { ALL } from '../../viewer/src/map/spawn-filter.ts';
-import { boundsCentre, makeTransform } from '../../viewer/src/map/view-transform.ts';
+import { parseMap } from '../../renderer/parse-map.ts';
+import type { MapData } from '../../renderer/map-types.ts';
+import { floorById } from '../../renderer/floors.ts';
+import type { FloorId } from '../../renderer/floors.ts';
+import { BACKGROUND } from '../../renderer/palette.ts';
+import { renderMap } from '../../renderer/render-map.ts';
+import { buildScene } from '../../renderer/scene.ts';
+import { ALL } from '../../renderer/spawn-filter.ts';
+import { boundsCentre, makeTransform } from '../../renderer/view-transform.ts';
 import { encodePng } from './png.ts';
 
 // The link-preview picture of a seed (og:image): its two facility floors side by side under a

@@ -4,11 +4,12 @@
 // generator worker, Debian's Chromium); expectations come from the API's own answers.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MapData, SeedPage } from '../../viewer/src/api/types.ts';
-import { parseMap } from '../../viewer/src/api/parse-map.ts';
+import type { MapData } from '../../renderer/map-types.ts';
+import type { SeedPage } from '../../viewer/src/api/types.ts';
+import { parseMap } from '../../renderer/parse-map.ts';
 import { buildFindIndex } from '../../viewer/src/map/find.ts';
-import { checkpointSplit, roomLabel } from '../../viewer/src/map/labels.ts';
-import { MATCH, ROUTE } from '../../viewer/src/map/palette.ts';
+import { checkpointSplit, roomLabel } from '../../renderer/labels.ts';
+import { MATCH, ROUTE } from '../../renderer/palette.ts';
 import { buildRouteGraph, roomsOf, shortestRoute } from '../../viewer/src/map/route.ts';
 import { startTestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';

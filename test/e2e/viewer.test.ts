@@ -3,8 +3,8 @@
 // browser for the file; each test its own page (a context of its own where it needs one).
 // Screenshots and the measured draw times go to test-artifacts/viewer/.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MapData } from '../../viewer/src/api/types.ts';
-import { ZONE_BODY, ZONE_FILL } from '../../viewer/src/map/palette.ts';
+import type { MapData } from '../../renderer/map-types.ts';
+import { ZONE_BODY, ZONE_FILL } from '../../renderer/palette.ts';
 import type { TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
 import { bearer, call } from '../support/http.ts';

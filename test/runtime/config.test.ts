@@ -39,6 +39,9 @@ describe('loadConfig', () => {
       PROBE_ALLOW_PRIVATE: false,
       QUEUE_MAX: 10_000,
       RATE_LIMIT_MULTIPLIER: 1,
+      KEEP_ALIVE_TIMEOUT_MS: 65_000,
+      MAX_CONNECTIONS: 10_000,
+      MAX_IDLE_CONNECTIONS_PER_PEER: 64,
       LOG_LEVEL: 'info',
     });
   });
@@ -131,6 +134,19 @@ describe('loadConfig', () => {
     ['DISCORD_TOKEN', 'Bot MTIzNDU2Nzg5MDEyMzQ1Njc4.GtEsTs.abcdefghijklmnopqrstuvwxyz'],
   ])('%s=%s → ConfigError naming it', (name, value) => {
     expect(configError({ [name]: value }).message).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('MAX_IDLE_CONNECTIONS_PER_PEER must leave sockets for other peers: below MAX_CONNECTIONS', () => {
+    expect(configError({ MAX_CONNECTIONS: '64' }).message).toMatch(
+      /\bMAX_IDLE_CONNECTIONS_PER_PEER: below MAX_CONNECTIONS \(64\)/,
+    );
+    expect(loadConfig({ MAX_CONNECTIONS: '300' })).toMatchObject({
+      MAX_CONNECTIONS: 300,
+      MAX_IDLE_CONNECTIONS_PER_PEER: 64,
+    });
+    expect(loadConfig({ MAX_CONNECTIONS: '10', MAX_IDLE_CONNECTIONS_PER_PEER: '9' }).MAX_CONNECTIONS).toBe(
+      10,
+    );
   });
 
   it('DISCORD_TOKEN without DISCORD_APPLICATION_ID is refused, naming DISCORD_APPLICATION_ID', () => {

@@ -162,35 +162,7 @@ describe('scripts/healthcheck.mjs', () => {
   });
 });
 
-// Node 22.18+/23.6+ strips types itself, as the image's Node 24 does (Node 20 has no such thing).
-const stripsTypes = Boolean((process.features as { typescript?: string }).typescript);
-describe.skipIf(!stripsTypes)('Node without a loader', () => {
-  it.each(['api/main.ts', 'generator/main.ts', 'bot/main.ts', 'scripts/admin.ts'])(
-    'loads every module of %s (it then refuses a bad PORT)',
-    async (entry) => {
-      const result = await new Promise<{ code: number; out: string }>((resolve) =>
-        execFile(
-          process.execPath,
-          [entry, 'servers', 'list'],
-          {
-            cwd: REPO_ROOT,
-            env: {
-              PATH: process.env.PATH,
-              PORT: 'abc',
-              REDIS_URL: 'redis://127.0.0.1:1',
-              LOG_LEVEL: 'silent',
-            },
-            timeout: 60_000,
-          },
-          (err, stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, out: stdout + stderr }),
-        ),
-      );
-      expect(result.out).not.toMatch(/ERR_UNSUPPORTED|ERR_UNKNOWN_FILE|ERR_MODULE|SyntaxError/);
-      expect(result.out).toContain('PORT');
-      expect(result.code).toBe(1);
-    },
-  );
-});
+// That the files the image copies start every process it runs: image-files.test.ts.
 
 describe('compose.yaml', () => {
   interface Service {

@@ -10,18 +10,11 @@ import { PRODUCT_FILES, ROOT } from './product.ts';
 
 const LIMIT = 100;
 
-// Today's functions over the limit in the parts other branches are mending now (viewer/src and
-// api/, issue 36.5), each at most its length today: the list goes when those branches merge.
+// Today's functions over the limit in api/, which another branch is restructuring now (issue
+// 36.5), each at most its length today: the list goes when that branch merges.
 const KNOWN_LONG: Record<string, number> = {
   'api/metrics.ts createMetrics': 115,
-  'viewer/src/load/map-loader.ts loadMap': 147,
-  'viewer/src/pages/map-canvas.ts createMapCanvas': 125,
-  'viewer/src/pages/map-controls.ts createControls': 114,
-  'viewer/src/pages/map-info.ts createMapInfo': 109,
-  'viewer/src/pages/map-interaction.ts attachInteraction': 146,
-  'viewer/src/pages/map-page.ts mountMapPage': 149,
-  'viewer/src/pages/map-seed.ts seedFlow': 114,
-  'viewer/src/pages/seeds-page.ts mountSeedsPage': 105,
+  'api/server.ts startApiServer': 101,
 };
 
 interface FunctionLength {

@@ -39,6 +39,8 @@ export async function ensureViewerBuilt(): Promise<'built' | 'current'> {
   const index = join(DIST_DIR, 'index.html');
   const sources = Math.max(
     newestMtime(join(VIEWER_DIR, 'src')),
+    newestMtime(join(VIEWER_DIR, '..', 'renderer')),
+    newestMtime(join(VIEWER_DIR, 'favicon.svg')),
     newestMtime(join(VIEWER_DIR, 'build.ts')),
     newestMtime(join(VIEWER_DIR, 'index-html.ts')),
   );

@@ -29,17 +29,18 @@ export interface LoggedProcess {
 }
 
 /**
- * `node --import tsx <script>` in the repo root (or another checkout, `root`) with exactly `env`
- * (plus PATH and HOME). `group`: in a process group of its own (its pid), to be signalled whole
- * as Ctrl-C or systemd's control-group stop does.
+ * `node --import tsx <script>` (a script, or a script and its arguments) in the repo root (or
+ * another checkout, `root`) with exactly `env` (plus PATH and HOME). `group`: in a process group
+ * of its own (its pid), to be signalled whole as Ctrl-C or systemd's control-group stop does.
+ * `nodeArgs`: Node's own arguments instead of tsx's (IMAGE_NODE_ARGS: as the image starts it).
  */
 export function spawnLogged(
-  script: string,
+  script: string | readonly string[],
   env: Record<string, string>,
   root = ROOT,
-  { group = false }: { group?: boolean } = {},
+  { group = false, nodeArgs = TS_NODE_ARGS }: { group?: boolean; nodeArgs?: readonly string[] } = {},
 ): LoggedProcess {
-  const child = spawn(process.execPath, [...TS_NODE_ARGS, script], {
+  const child = spawn(process.execPath, [...nodeArgs, ...[script].flat()], {
     cwd: root,
     detached: group,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

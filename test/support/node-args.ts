@@ -1,12 +1,18 @@
 import { fileURLToPath } from 'node:url';
 
+const LOOPBACK_GUARD = fileURLToPath(new URL('./loopback-guard.ts', import.meta.url));
+
 /**
  * How tests start one of our TypeScript entry points as its own process: through tsx, and under
  * the same loopback guard as the test process itself.
  */
-export const TS_NODE_ARGS = [
-  '--import',
-  'tsx',
-  '--import',
-  fileURLToPath(new URL('./loopback-guard.ts', import.meta.url)),
-] as const;
+export const TS_NODE_ARGS = ['--import', 'tsx', '--import', LOOPBACK_GUARD] as const;
+
+/** Node 22.18+/23.6+ strips types itself, as the image's Node 24 does (Node 20 has no such thing). */
+export const STRIPS_TYPES = Boolean((process.features as { typescript?: string }).typescript);
+
+/**
+ * How the image starts an entry point (`node api/main.ts`, no tsx: the image has none) where this
+ * Node can, else through tsx; under the loopback guard either way.
+ */
+export const IMAGE_NODE_ARGS: readonly string[] = STRIPS_TYPES ? ['--import', LOOPBACK_GUARD] : TS_NODE_ARGS;

@@ -1,6 +1,6 @@
 // What the API says the viewer should draw, read from the spec (part 2.4) and the map JSON rather
 // than from the viewer's own code, so the e2e suites check the viewer against the contract.
-import type { MapData } from '../../viewer/src/api/types.ts';
+import type { MapData } from '../../renderer/map-types.ts';
 
 export type FloorId = 'lcz' | 'hcz' | 'surface';
 export const FLOOR_IDS: readonly FloorId[] = ['lcz', 'hcz', 'surface'];

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { MapData } from '../../viewer/src/api/types.ts';
+import type { MapData } from '../../renderer/map-types.ts';
 import { startTestApi, type TestApi } from './api.ts';
 import { bearer, call } from './http.ts';
 import { newKey } from './keys.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOf } from '../../viewer/src/map/spawn-kinds.ts';
+import { categoryOf } from '../../renderer/spawn-kinds.ts';
 import { doorInfo, spawnInfo } from '../../viewer/src/map/describe-points.ts';
 import { mapSummary, matchesPerFloor, roomInfo } from '../../viewer/src/map/describe.ts';
-import { itemMatches } from '../../viewer/src/map/spawn-filter.ts';
+import { itemMatches } from '../../renderer/spawn-filter.ts';
 import { referenceMap } from './fixture.ts';
 
 describe('text alternative of the map', () => {

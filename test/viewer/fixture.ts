@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseMap } from '../../viewer/src/api/parse-map.ts';
-import type { MapData } from '../../viewer/src/api/types.ts';
+import { parseMap } from '../../renderer/parse-map.ts';
+import type { MapData } from '../../renderer/map-types.ts';
 
 /** Raw body of the reference map (seed 224593721), exactly as GET /maps/{seed} answers 200. */
 export const rawMap: unknown = JSON.parse(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { elevatorUnder, MIN_TARGET_PX } from '../../viewer/src/map/hit-test.ts';
-import type { ElevatorTarget } from '../../viewer/src/map/render-map.ts';
-import type { Room } from '../../viewer/src/api/types.ts';
+import { elevatorUnder, MIN_TARGET_PX } from '../../renderer/hit-test.ts';
+import type { ElevatorTarget } from '../../renderer/render-map.ts';
+import type { Room } from '../../renderer/map-types.ts';
 
 const room = {} as Room;
 const icon = (sx: number, sy: number, size = 12): ElevatorTarget => ({ sx, sy, size, room, other: room });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { overlaps } from '../../viewer/src/map/box.ts';
-import type { Box } from '../../viewer/src/map/box.ts';
-import { placeLabels, spotsAround } from '../../viewer/src/map/label-placement.ts';
-import type { LabelRequest } from '../../viewer/src/map/label-placement.ts';
+import { overlaps } from '../../renderer/box.ts';
+import type { Box } from '../../renderer/box.ts';
+import { placeLabels, spotsAround } from '../../renderer/label-placement.ts';
+import type { LabelRequest } from '../../renderer/label-placement.ts';
 
 // Text is measured as 7 px per character, a line is 10 px high; boxes add 2 px on each side.
 const measure = (t: string): number => t.length * 7;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Shape, Zone } from '../../viewer/src/api/types.ts';
-import {
-  checkpointSplit,
-  describeRoom,
-  prefabName,
-  roomLabel,
-  zoneLabel,
-} from '../../viewer/src/map/labels.ts';
+import type { Shape, Zone } from '../../renderer/map-types.ts';
+import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from '../../renderer/labels.ts';
 import { referenceMap } from './fixture.ts';
 
 const r = (

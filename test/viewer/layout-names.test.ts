@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateMap } from '../../generator/facility.ts';
-import { parseMap } from '../../viewer/src/api/parse-map.ts';
+import { parseMap } from '../../renderer/parse-map.ts';
 import { floorLayouts, layoutName } from '../../viewer/src/map/layout-names.ts';
 import { referenceMap } from './fixture.ts';
 

@@ -26,6 +26,18 @@ describe('the map store', () => {
     expect(seen).toEqual([['floor'], ['hover']]);
   });
 
+  it('calls a part that follows some keys only after a commit that changed one of them', () => {
+    const { s } = store();
+    const floors: string[] = [];
+    const stop = s.follow(['floor', 'map'], (m) => floors.push(m.state.floor));
+    s.commit({ hover: { kind: 'centre' } });
+    s.commit({ state: { floor: 'hcz' } });
+    s.commit({ state: { floor: 'hcz', zoom: 2 } });
+    stop();
+    s.commit({ state: { floor: 'surface' } });
+    expect(floors).toEqual(['hcz']);
+  });
+
   it('writes the link at once for a push, with the state as a link carries it', () => {
     const { s, urls } = store();
     s.commit({ state: { floor: 'surface' } }, { url: 'push' });

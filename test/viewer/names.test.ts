@@ -7,8 +7,8 @@ import {
   doorName,
   itemName,
   structureName,
-} from '../../viewer/src/map/names.ts';
-import { itemOptions, structureOptions } from '../../viewer/src/map/spawn-filter.ts';
+} from '../../renderer/names.ts';
+import { itemOptions, structureOptions } from '../../renderer/spawn-filter.ts';
 import { referenceMap } from './fixture.ts';
 
 interface Tables {

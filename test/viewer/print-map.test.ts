@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lighten } from '../../viewer/src/pages/print-map.ts';
-import { BACKGROUND, LABEL, ZONE_FILL } from '../../viewer/src/map/palette.ts';
+import { BACKGROUND, LABEL, ZONE_FILL } from '../../renderer/palette.ts';
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 const printed = (hex: string) => {

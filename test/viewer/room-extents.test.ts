@@ -3,12 +3,12 @@ import { buildRooms } from '../../generator/build-rooms.ts';
 import { drawFacility } from '../../generator/facility-draws.ts';
 import { generateMap } from '../../generator/facility.ts';
 import { placeFeatures } from '../../generator/place-features.ts';
-import { parseMap } from '../../viewer/src/api/parse-map.ts';
-import type { Door, MapData, Room } from '../../viewer/src/api/types.ts';
-import { FLOORS } from '../../viewer/src/map/floors.ts';
-import { roomKey } from '../../viewer/src/map/links.ts';
-import { contains } from '../../viewer/src/map/box.ts';
-import { buildScene, extentOf, roomAt } from '../../viewer/src/map/scene.ts';
+import { parseMap } from '../../renderer/parse-map.ts';
+import type { Door, MapData, Room } from '../../renderer/map-types.ts';
+import { FLOORS } from '../../renderer/floors.ts';
+import { roomKey } from '../../renderer/links.ts';
+import { contains } from '../../renderer/box.ts';
+import { buildScene, extentOf, roomAt } from '../../renderer/scene.ts';
 import { referenceMap } from './fixture.ts';
 
 const SEEDS = 200;

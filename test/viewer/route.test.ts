@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { generateMap } from '../../generator/facility.ts';
-import { parseMap } from '../../viewer/src/api/parse-map.ts';
-import type { MapData, Room } from '../../viewer/src/api/types.ts';
+import { parseMap } from '../../renderer/parse-map.ts';
+import type { MapData, Room } from '../../renderer/map-types.ts';
 import { buildFindIndex } from '../../viewer/src/map/find.ts';
-import { roomKey } from '../../viewer/src/map/links.ts';
+import { roomKey } from '../../renderer/links.ts';
 import {
   buildRouteGraph,
   ELEVATOR_RIDE_S,
@@ -17,7 +17,7 @@ import {
 } from '../../viewer/src/map/route.ts';
 import type { RouteGraph } from '../../viewer/src/map/route.ts';
 import { EXIT, parseRouteEnds, routeOnFloor } from '../../viewer/src/map/route-ends.ts';
-import { isPlaceRoom, surfacePlaces } from '../../viewer/src/map/surface-places.ts';
+import { isPlaceRoom, surfacePlaces } from '../../renderer/surface-places.ts';
 import { referenceMap } from './fixture.ts';
 
 const generated = parseMap(generateMap(224593721));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseMap } from '../../viewer/src/api/parse-map.ts';
-import { floorOfHeight } from '../../viewer/src/map/floors.ts';
-import { findLinks } from '../../viewer/src/map/links.ts';
-import { buildScene, ownerRoom, roomAt } from '../../viewer/src/map/scene.ts';
+import { parseMap } from '../../renderer/parse-map.ts';
+import { floorOfHeight } from '../../renderer/floors.ts';
+import { findLinks } from '../../renderer/links.ts';
+import { buildScene, ownerRoom, roomAt } from '../../renderer/scene.ts';
 import { rawMap, referenceMap } from './fixture.ts';
 
 describe('floors of the reference map', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Room } from '../../viewer/src/api/types.ts';
-import { directionTo, normalizeRotation, openings, rotateDir } from '../../viewer/src/map/shapes.ts';
+import type { Room } from '../../renderer/map-types.ts';
+import { directionTo, normalizeRotation, openings, rotateDir } from '../../renderer/shapes.ts';
 import { referenceMap } from './fixture.ts';
 
 const room = (

@@ -6,7 +6,7 @@ import {
   structureMatches,
   structureOptions,
   structureTypes,
-} from '../../viewer/src/map/spawn-filter.ts';
+} from '../../renderer/spawn-filter.ts';
 import { referenceMap } from './fixture.ts';
 
 describe('spawn filters derived from the map', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, makeTransform, panBy, turned, zoomAt } from '../../viewer/src/map/view-transform.ts';
+import { fitScale, makeTransform, panBy, turned, zoomAt } from '../../renderer/view-transform.ts';
 
 const bounds = { x0: 0, x1: 150, y0: 0, y1: 150 };
 const vp = { width: 800, height: 600 };

@@ -1,11 +1,15 @@
 // The https redirect and the client's Host (issue 22, finding 4): with PUBLIC_URL the Location is
 // that origin with the request's path and query, whatever Host, X-Forwarded-Host or request target
 // the client sent; without it, a host that is no plain host[:port] is 400, never a Location.
-// Requests are raw HTTP/1.1 over loopback, so the Host header and the target are exactly ours.
+// A seed page's share tags (issue 34, finding 10: `Host: evil.example` was written into og:image,
+// HTTP/1.0 without Host gave `http://undefined/…`) take their origin the same way: PUBLIC_URL when
+// set, else a host that passes the same check, else they name no absolute URL at all.
+// Requests are raw HTTP over loopback, so the Host header and the target are exactly ours.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../runtime/config.ts';
 import { startTestApi, type TestApi } from '../../support/api.ts';
+import { rawConnection } from '../../support/raw-http.ts';
 
 interface Answer {
   status: number;
@@ -36,6 +40,21 @@ function viaPlainHttp(api: TestApi, target: string, headers: Record<string, stri
   });
 }
 
+const SEED = 12_345;
+
+/** A seed page as a crawler gets it, asked for with exactly `head`, and a reader of its meta tags. */
+async function seedPage(api: TestApi, head: string) {
+  const connection = await rawConnection(api.port);
+  const answer = await connection.request(head);
+  connection.destroy();
+  expect(answer.status).toBe(200);
+  const html = answer.body;
+  const tag = (name: string) =>
+    new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)" />`).exec(html)?.[1];
+  expect(tag('og:title')).toContain(String(SEED)); // the seed may be shown: the page names it
+  return { html, tag };
+}
+
 const FORGED: [string, string, Record<string, string>][] = [
   [
     'X-Forwarded-Host good.com@evil.com',
@@ -61,6 +80,21 @@ describe('with PUBLIC_URL', () => {
     const res = await viaPlainHttp(api, target, headers);
     expect(res.status).toBe(301);
     expect(res.location).toBe('https://seedblock.example.test/x?y=1');
+  });
+
+  it.each([
+    ['Host: evil.example', `GET /?seed=${SEED} HTTP/1.1\r\nHost: evil.example`],
+    [
+      'X-Forwarded-Host: evil.example',
+      `GET /seed/${SEED} HTTP/1.1\r\nHost: a.test\r\nX-Forwarded-Host: evil.example`,
+    ],
+    ['HTTP/1.0 without Host', `GET /?seed=${SEED} HTTP/1.0`],
+  ])("%s: a seed page's share tags name PUBLIC_URL, never the client's host", async (_name, head) => {
+    const { html, tag } = await seedPage(api, head);
+    expect(tag('og:image')).toBe(`https://seedblock.example.test/seed/${SEED}/preview.png`);
+    expect(tag('twitter:image')).toBe(tag('og:image'));
+    expect(tag('og:url')).toBe(`https://seedblock.example.test/seed/${SEED}`);
+    expect(html).not.toContain('evil.example');
   });
 });
 
@@ -89,6 +123,41 @@ describe('without PUBLIC_URL', () => {
     const res = await viaPlainHttp(api, 'http://evil.com/x?y=1', { host: 'good.com:8443' });
     expect(res.status).toBe(301);
     expect(res.location).toBe('https://good.com/x?y=1');
+  });
+
+  it("without PUBLIC_URL a seed page's share tags name the address the connection reached, never a name the client chose", async () => {
+    const ours = await seedPage(api, `GET /?seed=${SEED} HTTP/1.1\r\nHost: 127.0.0.1:${api.port}`);
+    expect(ours.tag('og:image')).toBe(`http://127.0.0.1:${api.port}/seed/${SEED}/preview.png`);
+    const local = await seedPage(api, `GET /seed/${SEED} HTTP/1.1\r\nHost: localhost:${api.port}`);
+    expect(local.tag('og:url')).toBe(`http://localhost:${api.port}/seed/${SEED}`);
+    for (const head of [
+      `GET /?seed=${SEED} HTTP/1.1\r\nHost: evil.example`,
+      `GET /?seed=${SEED} HTTP/1.1\r\nHost: 203.0.113.9:${api.port}`,
+      `GET /seed/${SEED} HTTP/1.1\r\nHost: a.test\r\nX-Forwarded-Host: evil.example\r\nX-Forwarded-Proto: https`,
+    ]) {
+      const { html, tag } = await seedPage(api, head);
+      expect(tag('og:image'), head).toBeUndefined();
+      expect(tag('og:url'), head).toBeUndefined();
+      expect(html, head).not.toMatch(/evil\.example|203\.0\.113\.9/);
+    }
+  });
+
+  it.each([
+    ['Host good.com@evil.com', 'Host: good.com@evil.com'],
+    ['Host with a scheme', 'Host: http://evil.com'],
+    ['X-Forwarded-Host with a path', 'Host: good.com\r\nX-Forwarded-Host: evil.com/x'],
+  ])("%s: a seed page's share tags name no absolute URL", async (_name, headers) => {
+    const { html, tag } = await seedPage(api, `GET /?seed=${SEED} HTTP/1.1\r\n${headers}`);
+    expect(tag('og:image')).toBeUndefined();
+    expect(tag('og:url')).toBeUndefined();
+    expect(tag('twitter:card')).toBe('summary');
+    expect(html).not.toContain('evil.com');
+  });
+
+  it("HTTP/1.0 without Host: a seed page's share tags name no absolute URL (no http://undefined)", async () => {
+    const { html, tag } = await seedPage(api, `GET /?seed=${SEED} HTTP/1.0`);
+    expect(tag('og:image')).toBeUndefined();
+    expect(html).not.toContain('undefined');
   });
 
   it('a plain host, an IPv4 and a bracketed IPv6 literal are redirected to', async () => {

@@ -65,7 +65,8 @@ describe('every counter a flood creates', () => {
   beforeAll(async () => {
     // Each IP uses every limited route, past each limit: reports and revokes with a key that was
     // never issued, plugin claims with an unknown code, self-claims (the probe refuses the
-    // documentation range, after the check was counted), new seeds, statistics.
+    // documentation range, after the check was counted), new seeds, statistics, and the preview
+    // pictures of seeds never asked for (each counted, then refused by the uncached-seed limit).
     for (const [n, ip] of IPS.entries()) {
       const from = { 'x-forwarded-for': ip };
       const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
@@ -78,8 +79,13 @@ describe('every counter a flood creates', () => {
         await get(`${api.base}/stats/overview`, { ip });
       }
       await askSeeds(ip, 9_000_000 + n * 100, UNCACHED_LIMIT + 5);
+      const pictures = Array.from({ length: RATE_LIMITS.previewRendersPerIp.limit + 5 }, (_, i) =>
+        get(`${api.url}/seed/${9_500_000 + n * 100 + i}/preview.png`, { ip }),
+      );
+      await Promise.all(pictures);
     }
-  });
+    // Some 4,400 requests one after another: a generous bound for a loaded machine.
+  }, 180_000);
 
   it('expires: each has a TTL of at most its window plus 60 s', async () => {
     const keys = await keysOf(api, 'rate:*');
@@ -96,9 +102,9 @@ describe('every counter a flood creates', () => {
       const keys = (await keysOf(api, `rate:*:${ip}*`)).filter(
         (k) => k.endsWith(`:${ip}`) || k.endsWith(`:${ip}:members`),
       );
-      // reports, revokes, plugin claims, probes, uncached seeds (+ their set); statistics are
-      // counted on a cache miss only, so most IPs never get that counter.
-      expect(keys.length, ip).toBeGreaterThanOrEqual(6);
+      // reports, revokes, plugin claims, probes, uncached seeds (+ their set), pictures;
+      // statistics are counted on a cache miss only, so most IPs never get that counter.
+      expect(keys.length, ip).toBeGreaterThanOrEqual(7);
       let bytes = 0;
       for (const key of keys) bytes += await memory(key);
       expect(bytes, ip).toBeLessThanOrEqual(BYTES_PER_IP_MAX);

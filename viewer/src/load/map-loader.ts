@@ -1,7 +1,8 @@
 import { errorText } from '../api/http.ts';
 import type { ApiAnswer, Fetcher } from '../api/http.ts';
-import { parseMap } from '../api/parse-map.ts';
-import type { JobStatus, MapData } from '../api/types.ts';
+import { parseMap } from '../../../renderer/parse-map.ts';
+import type { MapData } from '../../../renderer/map-types.ts';
+import type { JobStatus } from '../api/types.ts';
 import { BLOCK_END_RETRY, BUSY_RETRY, JOB_POLL, backoffDelay } from './backoff.ts';
 import { retryAfterMs, serverOffset } from './server-clock.ts';
 
@@ -78,78 +79,77 @@ function jobState(job: JobAnswer | undefined): LoadState | undefined {
   };
 }
 
-export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) => void): MapLoad {
+/** One load's run: its state reports, its one timer and its requests, all ended by `cancel`. */
+interface Run {
+  readonly deps: LoaderDeps;
+  cancelled(): boolean;
+  emit(s: LoadState): void;
+  /** Runs `fn` after `ms`, in place of anything scheduled before. */
+  schedule(fn: () => void, ms: number): void;
+  /** The API's answer to a GET of `path`; undefined when none came (network error, cancelled). */
+  ask(path: string): Promise<ApiAnswer | undefined>;
+  cancel(): void;
+}
+
+function startRun(deps: LoaderDeps, onState: (s: LoadState) => void): Run {
   let cancelled = false;
   let timer: unknown;
-  let busyAttempt = 0;
-  let endAttempt = 0;
   const abort = new AbortController();
+  return {
+    deps,
+    cancelled: () => cancelled,
+    emit(s) {
+      if (!cancelled) onState(s);
+    },
+    schedule(fn, ms) {
+      if (cancelled) return;
+      if (timer !== undefined) deps.clearTimer(timer);
+      timer = deps.setTimer(
+        () => {
+          timer = undefined;
+          if (!cancelled) fn();
+        },
+        Math.max(0, ms),
+      );
+    },
+    async ask(path) {
+      try {
+        return await deps.fetch(path, abort.signal);
+      } catch {
+        return undefined;
+      }
+    },
+    cancel() {
+      cancelled = true;
+      if (timer !== undefined) deps.clearTimer(timer);
+      abort.abort();
+    },
+  };
+}
 
-  const emit = (s: LoadState): void => {
-    if (!cancelled) onState(s);
-  };
-  const schedule = (fn: () => void, ms: number): void => {
-    if (cancelled) return;
-    if (timer !== undefined) deps.clearTimer(timer);
-    timer = deps.setTimer(
-      () => {
-        timer = undefined;
-        if (!cancelled) fn();
-      },
-      Math.max(0, ms),
-    );
-  };
-  const ask = async (path: string): Promise<ApiAnswer | undefined> => {
-    try {
-      return await deps.fetch(path, abort.signal);
-    } catch {
-      return undefined;
-    }
-  };
-
-  const retryBusy = (reason: UnavailableReason): void => {
-    const delay = backoffDelay(BUSY_RETRY, busyAttempt++);
-    emit({ state: 'unavailable', retryAt: deps.now() + delay, reason });
-    schedule(() => void fetchMap(), delay);
-  };
-
-  /** `atEnd`: this answer is the retry made when the countdown reached the end. */
-  const handleBlocked = (ans: ApiAnswer, atEnd = false): void => {
-    const raw = (ans.body as { blockedUntil?: unknown } | undefined)?.blockedUntil;
-    const until = typeof raw === 'string' ? Date.parse(raw) : NaN;
-    if (!Number.isFinite(until)) {
-      // No end time: a permanent blocklist entry. Never retried.
-      emit({ state: 'blocked-permanent' });
-      return;
-    }
-    const offset = serverOffset(ans.header('date'), ans.localTime);
-    const left = until - (ans.localTime + offset);
-    // The Date header has whole seconds, so right at the end a refusal with under a second left
-    // means the server is at (or past) its end time: back off instead of re-counting.
-    if (left > (atEnd ? DATE_RESOLUTION_MS : 0)) {
-      endAttempt = 0;
-      emit({ state: 'blocked', until, offset, overdue: false });
-      waitForBlockEnd(until, offset);
-    } else {
-      const delay = backoffDelay(BLOCK_END_RETRY, endAttempt++);
-      emit({ state: 'blocked', until, offset, overdue: true });
-      schedule(() => void fetchMap(true), delay);
-    }
-  };
+/**
+ * The countdown of a block (403 with an end time) in server time, and the map asked again
+ * (`refetch`, with `atEnd`) once it is over. Returns what handles a 403.
+ */
+function blockCountdown(
+  run: Run,
+  refetch: (atEnd: boolean) => void,
+): (ans: ApiAnswer, atEnd?: boolean) => void {
+  let endAttempt = 0;
 
   // Waits in server time. `offset` is a lower bound of the true offset (the Date header is cut to
   // whole seconds and stamped before the answer arrives), so once `until` has passed by it, it has
   // passed on the server too: then, and only then, the map is asked again.
   const waitForBlockEnd = (until: number, offset: number): void => {
-    const left = until - (deps.now() + offset);
-    if (left <= 0) return void fetchMap(true);
-    if (left <= BLOCK_RESYNC_MS) schedule(() => void fetchMap(true), left + 50);
-    else schedule(() => void resyncClock(until, offset), BLOCK_RESYNC_MS);
+    const left = until - (run.deps.now() + offset);
+    if (left <= 0) return refetch(true);
+    if (left <= BLOCK_RESYNC_MS) run.schedule(() => refetch(true), left + 50);
+    else run.schedule(() => void resyncClock(until, offset), BLOCK_RESYNC_MS);
   };
 
   const resyncClock = async (until: number, offset: number): Promise<void> => {
-    const ans = await ask(CLOCK_PATH);
-    if (cancelled) return;
+    const ans = await run.ask(CLOCK_PATH);
+    if (run.cancelled()) return;
     const date = ans?.header('date');
     let next = offset;
     if (ans && date && Number.isFinite(Date.parse(date))) {
@@ -159,13 +159,50 @@ export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) 
       next = Math.abs(sample - offset) < DATE_RESOLUTION_MS ? Math.max(offset, sample) : sample;
     }
     if (Math.abs(next - offset) >= DATE_RESOLUTION_MS)
-      emit({ state: 'blocked', until, offset: next, overdue: false });
+      run.emit({ state: 'blocked', until, offset: next, overdue: false });
     waitForBlockEnd(until, next);
   };
 
-  const pollJob = async (attempt: number): Promise<void> => {
-    const ans = await ask(`/jobs/${seed}`);
-    if (cancelled) return;
+  /** `atEnd`: this answer is the retry made when the countdown reached the end. */
+  return (ans, atEnd = false) => {
+    const raw = (ans.body as { blockedUntil?: unknown } | undefined)?.blockedUntil;
+    const until = typeof raw === 'string' ? Date.parse(raw) : NaN;
+    if (!Number.isFinite(until)) {
+      // No end time: a permanent blocklist entry. Never retried.
+      run.emit({ state: 'blocked-permanent' });
+      return;
+    }
+    const offset = serverOffset(ans.header('date'), ans.localTime);
+    const left = until - (ans.localTime + offset);
+    // The Date header has whole seconds, so right at the end a refusal with under a second left
+    // means the server is at (or past) its end time: back off instead of re-counting.
+    if (left > (atEnd ? DATE_RESOLUTION_MS : 0)) {
+      endAttempt = 0;
+      run.emit({ state: 'blocked', until, offset, overdue: false });
+      waitForBlockEnd(until, offset);
+    } else {
+      const delay = backoffDelay(BLOCK_END_RETRY, endAttempt++);
+      run.emit({ state: 'blocked', until, offset, overdue: true });
+      run.schedule(() => refetch(true), delay);
+    }
+  };
+}
+
+export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) => void): MapLoad {
+  const run = startRun(deps, onState);
+  const { emit, schedule } = run;
+  let busyAttempt = 0;
+  const handleBlocked = blockCountdown(run, (atEnd) => void fetchMap(atEnd));
+
+  function retryBusy(reason: UnavailableReason): void {
+    const delay = backoffDelay(BUSY_RETRY, busyAttempt++);
+    emit({ state: 'unavailable', retryAt: deps.now() + delay, reason });
+    schedule(() => void fetchMap(), delay);
+  }
+
+  async function pollJob(attempt: number): Promise<void> {
+    const ans = await run.ask(`/jobs/${seed}`);
+    if (run.cancelled()) return;
     const again = (): void => schedule(() => void pollJob(attempt + 1), backoffDelay(JOB_POLL, attempt));
     if (!ans) return again();
     if (ans.status === 403) return handleBlocked(ans);
@@ -177,11 +214,11 @@ export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) 
     if (state.state === 'generating' && state.job === 'error')
       return schedule(() => void fetchMap(), backoffDelay(JOB_POLL, attempt));
     again();
-  };
+  }
 
-  const fetchMap = async (atEnd = false): Promise<void> => {
-    const ans = await ask(`/maps/${seed}`);
-    if (cancelled) return;
+  async function fetchMap(atEnd = false): Promise<void> {
+    const ans = await run.ask(`/maps/${seed}`);
+    if (run.cancelled()) return;
     if (!ans) return retryBusy('network');
     switch (ans.status) {
       case 200: {
@@ -213,15 +250,9 @@ export function loadMap(seed: number, deps: LoaderDeps, onState: (s: LoadState) 
           ans.status !== 503 ? 'error' : errorText(ans.body) === 'db unavailable' ? 'db' : 'busy',
         );
     }
-  };
+  }
 
   emit({ state: 'loading' });
   void fetchMap();
-  return {
-    cancel() {
-      cancelled = true;
-      if (timer !== undefined) deps.clearTimer(timer);
-      abort.abort();
-    },
-  };
+  return { cancel: run.cancel };
 }

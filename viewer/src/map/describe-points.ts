@@ -1,8 +1,8 @@
-import type { Door, Spawn } from '../api/types.ts';
+import type { Door, Spawn } from '../../../renderer/map-types.ts';
 import { spawnName } from './describe.ts';
-import { doorName, structureName } from './names.ts';
-import { structureTypes } from './spawn-filter.ts';
-import { CATEGORY_LABEL, spawnCategory } from './spawn-kinds.ts';
+import { doorName, structureName } from '../../../renderer/names.ts';
+import { structureTypes } from '../../../renderer/spawn-filter.ts';
+import { CATEGORY_LABEL, spawnCategory } from '../../../renderer/spawn-kinds.ts';
 import type { InfoLine } from './describe.ts';
 
 // The info lines of a door or spawn under the pointer, and what a structure may hold (loaded with

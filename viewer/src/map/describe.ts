@@ -1,11 +1,11 @@
-import type { MapData, Room, Spawn, Zone } from '../api/types.ts';
+import type { MapData, Room, Spawn, Zone } from '../../../renderer/map-types.ts';
 import { formatCoord } from '../format.ts';
-import { FLOORS, floorById, floorOf } from './floors.ts';
-import type { FloorId } from './floors.ts';
+import { FLOORS, floorById, floorOf } from '../../../renderer/floors.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
 import { floorLayouts } from './layout-names.ts';
-import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from './labels.ts';
-import { ITEM_EXPLAINED, itemName, structureName } from './names.ts';
-import { itemType, structureTypes } from './spawn-filter.ts';
+import { checkpointSplit, describeRoom, prefabName, roomLabel, zoneLabel } from '../../../renderer/labels.ts';
+import { ITEM_EXPLAINED, itemName, structureName } from '../../../renderer/names.ts';
+import { itemType, structureTypes } from '../../../renderer/spawn-filter.ts';
 
 // Texts for the info panel and the canvas's text alternative.
 

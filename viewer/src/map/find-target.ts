@@ -1,5 +1,5 @@
-import type { Room, Spawn } from '../api/types.ts';
-import type { Box } from './box.ts';
+import type { Room, Spawn } from '../../../renderer/map-types.ts';
+import type { Box } from '../../../renderer/box.ts';
 
 // What a link's `find` names and how the view shows it: all the map page needs of Find before
 // Find is used. The index and the search (find.ts) load when Find is opened or a link names

@@ -1,11 +1,11 @@
-import type { MapData, Room, Spawn } from '../api/types.ts';
-import { FLOORS, floorOf } from './floors.ts';
-import type { FloorId } from './floors.ts';
+import type { MapData, Room, Spawn } from '../../../renderer/map-types.ts';
+import { FLOORS, floorOf } from '../../../renderer/floors.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
 import type { FindTargets } from './find-target.ts';
-import { checkpointSplit, prefabName, roomLabel, ZONE_SHORT, zoneLabel } from './labels.ts';
-import { itemName, structureName } from './names.ts';
-import { itemMatches, itemType, ITEM_GROUPS, structureTypes } from './spawn-filter.ts';
-import { surfacePlaces } from './surface-places.ts';
+import { checkpointSplit, prefabName, roomLabel, ZONE_SHORT, zoneLabel } from '../../../renderer/labels.ts';
+import { itemName, structureName } from '../../../renderer/names.ts';
+import { itemMatches, itemType, ITEM_GROUPS, structureTypes } from '../../../renderer/spawn-filter.ts';
+import { surfacePlaces } from '../../../renderer/surface-places.ts';
 
 // "Find on this map": an index of what a player looks for (named rooms, Surface's places, zones,
 // item and structure types), each with its rooms or spawn points per floor. Names are cut into

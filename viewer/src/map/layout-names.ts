@@ -1,7 +1,7 @@
-import type { MapData, Zone } from '../api/types.ts';
-import { floorById } from './floors.ts';
-import type { FloorId } from './floors.ts';
-import { ZONE_SHORT } from './labels.ts';
+import type { MapData, Zone } from '../../../renderer/map-types.ts';
+import { floorById } from '../../../renderer/floors.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
+import { ZONE_SHORT } from '../../../renderer/labels.ts';
 
 // The game builds each zone from one of a few fixed layouts (LCZ 5, HCZ 10, EZ 5); naming it lets
 // players recognise a layout from round to round.

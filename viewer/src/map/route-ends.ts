@@ -1,7 +1,7 @@
-import type { Room } from '../api/types.ts';
+import type { Room } from '../../../renderer/map-types.ts';
 import { FIND_ID } from './find-target.ts';
-import { floorOf } from './floors.ts';
-import type { FloorId } from './floors.ts';
+import { floorOf } from '../../../renderer/floors.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
 
 // What a link and the drawing need of a route: its ends as the link names them, and its rooms on
 // one floor. The routing itself (route.ts) loads only when a route is asked for.

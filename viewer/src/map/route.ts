@@ -1,10 +1,10 @@
-import type { MapData, Room } from '../api/types.ts';
+import type { MapData, Room } from '../../../renderer/map-types.ts';
 import type { FindEntry } from './find.ts';
-import { floorOf } from './floors.ts';
-import { findLinks, roomKey } from './links.ts';
+import { floorOf } from '../../../renderer/floors.ts';
+import { findLinks, roomKey } from '../../../renderer/links.ts';
 import { EXIT } from './route-ends.ts';
 import type { Route, RouteEnds } from './route-ends.ts';
-import { isPlaceRoom, surfacePlaces } from './surface-places.ts';
+import { isPlaceRoom, surfacePlaces } from '../../../renderer/surface-places.ts';
 
 // The shortest way between two rooms over the rooms' connections: doors between neighbouring cells
 // (each room's conn), the Heavy–Entrance checkpoints, and the elevators between floors. A walk is

@@ -1,33 +1,25 @@
 import { h } from '../dom.ts';
 import type { FindEntry, FindResult } from '../map/find.ts';
+import type { MapStore } from './map-store.ts';
 
 // "Find on this map": an ARIA 1.2 combobox (an input with a listbox popup). The box is here from
-// the start; what it does as the reader types loads when it is first focused (find-list.ts).
+// the start; what it does as the reader types loads when it is first focused (find-list.ts). It
+// follows the store: the map's index, and what is chosen.
 
 export interface FindBox {
   el: HTMLElement;
   input: HTMLInputElement;
-  /** The map's index; undefined while no map is shown. */
-  setIndex(index: readonly FindEntry[] | undefined): void;
-  /** Shows what is chosen (from a link or a choice) in the box. */
-  showChosen(entry: FindEntry | undefined): void;
 }
 
-/** What the list's code works with. */
-export interface FindParts {
-  input: HTMLInputElement;
-  list: HTMLElement;
-  status: HTMLElement;
-  index(): readonly FindEntry[];
-  on: { choose(r: FindResult): void; clear(): void };
-}
-
-export function createFindBox(on: {
-  choose(r: FindResult): void;
-  clear(): void;
-  /** Asks for the map's index (built when Find is first opened). */
-  needIndex(): void;
-}): FindBox {
+export function createFindBox(
+  store: MapStore,
+  on: {
+    choose(r: FindResult): void;
+    clear(): void;
+    /** Asks for the map's index (built when Find is first opened). */
+    needIndex(): void;
+  },
+): FindBox {
   let index: readonly FindEntry[] = [];
   /** Re-lists the matches, once the list's code is loaded. */
   let relist: (() => void) | undefined;
@@ -72,18 +64,18 @@ export function createFindBox(on: {
   // Each new map's index is asked for when the box is used again.
   input.addEventListener('focus', () => on.needIndex());
 
-  return {
-    el,
-    input,
-    setIndex(next) {
-      index = next ?? [];
-      input.disabled = next === undefined;
-      if (document.activeElement === input && input.value.trim()) relist?.();
-    },
-    showChosen(entry) {
-      if (document.activeElement === input) return;
-      input.value = entry?.name ?? '';
-      if (!entry) status.textContent = '';
-    },
-  };
+  // The map's index; none while no map is shown.
+  store.follow(['findIndex'], (m) => {
+    index = m.map ? m.findIndex : [];
+    input.disabled = !m.map;
+    if (document.activeElement === input && input.value.trim()) relist?.();
+  });
+  // What is chosen (from a link or a choice), in the box.
+  store.follow(['map', 'find', 'floor', 'findIndex'], () => {
+    if (document.activeElement === input) return;
+    const entry = store.found();
+    input.value = entry?.name ?? '';
+    if (!entry) status.textContent = '';
+  });
+  return { el, input };
 }

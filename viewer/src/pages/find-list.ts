@@ -1,14 +1,22 @@
 import { h } from '../dom.ts';
 import { findOnMap } from '../map/find.ts';
 import type { FindEntry, FindResult } from '../map/find.ts';
-import { floorById } from '../map/floors.ts';
-import type { FindParts } from './find-box.ts';
+import { floorById } from '../../../renderer/floors.ts';
 
 // What "Find on this map" does as the reader types (loaded when the box is first used): list the
 // matches on every floor with their counts; arrows move through them, Enter or a click chooses,
 // Escape closes the list and then clears the box.
 
 const MAX_RESULTS = 60;
+
+/** What the list's code works with: the box's parts (find-box.ts) and what it does with a choice. */
+export interface FindParts {
+  input: HTMLInputElement;
+  list: HTMLElement;
+  status: HTMLElement;
+  index(): readonly FindEntry[];
+  on: { choose(r: FindResult): void; clear(): void };
+}
 
 const UNIT: Readonly<Record<FindEntry['kind'], [string, string]>> = {
   room: ['room', 'rooms'],

@@ -1,8 +1,15 @@
-import type { Zone } from '../api/types.ts';
+import type { Zone } from '../../../renderer/map-types.ts';
 import { h } from '../dom.ts';
-import * as P from '../map/palette.ts';
-import { CATEGORY_LABEL, ITEM_CATEGORIES } from '../map/spawn-kinds.ts';
-import { drawDoor, drawElevator, drawItem, drawLink, drawStructure, drawTesla } from '../map/symbols.ts';
+import * as P from '../../../renderer/palette.ts';
+import { CATEGORY_LABEL, ITEM_CATEGORIES } from '../../../renderer/spawn-kinds.ts';
+import {
+  drawDoor,
+  drawElevator,
+  drawItem,
+  drawLink,
+  drawStructure,
+  drawTesla,
+} from '../../../renderer/symbols.ts';
 
 // The legend draws its swatches with the same functions as the map, on small canvases.
 

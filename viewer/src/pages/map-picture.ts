@@ -1,9 +1,8 @@
 import { floorName } from '../map/describe.ts';
-import { BACKGROUND } from '../map/palette.ts';
-import { renderMap } from '../map/render-map.ts';
+import { BACKGROUND } from '../../../renderer/palette.ts';
+import { renderMap } from '../../../renderer/render-map.ts';
 import { routeOnFloor } from '../map/route-ends.ts';
-import { boundsCentre, makeTransform } from '../map/view-transform.ts';
-import type { RouteView } from './map-route.ts';
+import { boundsCentre, makeTransform } from '../../../renderer/view-transform.ts';
 import type { MapStore } from './map-store.ts';
 import type { FloorPicture } from './png-export.ts';
 
@@ -11,12 +10,9 @@ import type { FloorPicture } from './png-export.ts';
  * The whole floor as "PNG" saves it and print shows it: the fit view, with what is on, found and
  * routed now, and the route's summary under the caption.
  */
-export function mapPicture(
-  store: MapStore,
-  legend: HTMLElement,
-  { route, text }: RouteView,
-): FloorPicture | undefined {
-  const { map, state } = store.model;
+export function mapPicture(store: MapStore, legend: HTMLElement): FloorPicture | undefined {
+  const { map, state, routed } = store.model;
+  const { route, text } = routed;
   const sc = store.scene();
   if (!map || !sc) return undefined;
   return {

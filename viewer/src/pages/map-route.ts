@@ -1,12 +1,12 @@
 import { slug } from '../map/find.ts';
 import type { FindEntry } from '../map/find.ts';
-import { knownRoomLabels } from '../map/labels.ts';
-import type { MapData } from '../api/types.ts';
+import { knownRoomLabels } from '../../../renderer/labels.ts';
+import type { MapData } from '../../../renderer/map-types.ts';
 import { buildRouteGraph, exitName, exitSummary, roomsOf, routeBetween, routeSummary } from '../map/route.ts';
 import type { RouteGraph } from '../map/route.ts';
 import { EXIT } from '../map/route-ends.ts';
-import type { Route } from '../map/route-ends.ts';
-import type { MapModel } from './map-store.ts';
+import { NO_ROUTE } from './map-store.ts';
+import type { MapModel, RouteView } from './map-store.ts';
 
 // The route the state names, and what the route panel says of it. Loaded (with the routing) only
 // when a route is asked for: most visits never route.
@@ -23,19 +23,11 @@ export function nameOfId(index: readonly FindEntry[], id: string): string {
   return known?.full ?? id.replace(/^[a-z]+:/, '').replace(/-/g, ' ');
 }
 
-export interface RouteView {
-  route: Route | undefined;
-  /** The panel's line; empty when there is nothing to say. */
-  text: string;
-  /** Whether a route is under way (it can be cleared). */
-  active: boolean;
-}
-
 export function routeView(m: Readonly<MapModel>): RouteView {
   const { map, findIndex, pendingEnds } = m;
   const ends = m.state.route;
   const name = (id: string): string => nameOfId(findIndex, id);
-  if (!map) return { route: undefined, text: '', active: false };
+  if (!map) return NO_ROUTE;
   if (ends) {
     const from = roomsOf(findIndex, ends.from);
     const to = roomsOf(findIndex, ends.to);
@@ -59,5 +51,5 @@ export function routeView(m: Readonly<MapModel>): RouteView {
     };
   if (pendingEnds.to)
     return { route: undefined, text: `Route to ${name(pendingEnds.to)}: now pick where from.`, active: true };
-  return { route: undefined, text: '', active: false };
+  return NO_ROUTE;
 }

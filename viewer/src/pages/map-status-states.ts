@@ -1,7 +1,6 @@
 import { formatInt, formatUtc } from '../format.ts';
 import type { LoadState, UnavailableReason } from '../load/map-loader.ts';
 import { formatCountdown, remainingMs } from '../load/server-clock.ts';
-import type { StatusParts } from './map-status.ts';
 
 // The status line's rarer states (queued, generating, blocked, rate limited, unavailable,
 // invalid), loaded when one first comes: a first visit to a generated map never needs them.
@@ -12,6 +11,15 @@ const UNAVAILABLE: Record<UnavailableReason, string> = {
   db: 'The map service is unavailable right now. Retrying in',
   error: 'The server answered with an error. Retrying in',
 };
+
+/** The status line's elements (map-status.ts makes them). */
+export interface StatusParts {
+  el: HTMLElement;
+  message: HTMLElement;
+  timer: HTMLElement;
+  detail: HTMLElement;
+  progress: HTMLProgressElement;
+}
 
 export interface StatusStates {
   show(seedText: string, seed: number | undefined, s: LoadState): void;

@@ -12,14 +12,6 @@ export interface StatusView {
   dispose(): void;
 }
 
-export interface StatusParts {
-  el: HTMLElement;
-  message: HTMLElement;
-  timer: HTMLElement;
-  detail: HTMLElement;
-  progress: HTMLProgressElement;
-}
-
 export function createStatus(): StatusView {
   const message = h('p', { class: 'status-message' });
   const timer = h('span', { class: 'status-timer', role: 'timer', 'aria-atomic': 'true', hidden: true });

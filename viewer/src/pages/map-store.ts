@@ -1,20 +1,33 @@
-import type { MapData, Room } from '../api/types.ts';
+import type { MapData, Room } from '../../../renderer/map-types.ts';
 import type { FindEntry, FindTargets } from '../map/find.ts';
-import type { FloorId } from '../map/floors.ts';
-import { buildScene } from '../map/scene.ts';
-import type { FloorScene } from '../map/scene.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
+import { buildScene } from '../../../renderer/scene.ts';
+import type { FloorScene } from '../../../renderer/scene.ts';
+import type { Route } from '../map/route-ends.ts';
 import { serializeMapState } from '../state/url-state.ts';
 import type { MapState } from '../state/url-state.ts';
 
 // The map page's one state and its one way to change: `commit`. A commit merges the change,
 // rebuilds what derives from it (the floor's scene), writes the URL and tells every subscriber
-// what changed; the canvas redraws, the controls, Find, the route panel and the room card update
-// themselves (Leaflet's Map: it keeps the state and fires events, its controls subscribe).
+// what changed. Each part of the page follows the keys it shows and updates itself: the canvas
+// redraws, the controls, Find, the route panel and the room card follow (Leaflet's Map: it keeps
+// the state and fires events, its controls subscribe in onAdd).
 
 /** Where the pointer or the keyboard crosshair is (what the info panel describes). */
 export type Hover = { kind: 'point'; sx: number; sy: number } | { kind: 'centre' } | undefined;
 
-/** What the page knows beyond the link: the loaded map and the reader's focus. */
+/** The route the state names as found on the map, and what the route panel says of it. */
+export interface RouteView {
+  route: Route | undefined;
+  /** The panel's line; empty when there is nothing to say. */
+  text: string;
+  /** Whether a route is under way (it can be cleared). */
+  active: boolean;
+}
+
+export const NO_ROUTE: RouteView = { route: undefined, text: '', active: false };
+
+/** What the page knows beyond the link: the loaded map, what derives from it, the reader's focus. */
 export interface MapModel {
   /** Everything a link carries. */
   state: MapState;
@@ -22,6 +35,8 @@ export interface MapModel {
   findIndex: readonly FindEntry[];
   /** One end of a route picked while the other is still to come. */
   pendingEnds: { from?: string; to?: string };
+  /** The route of `state.route` or `pendingEnds` on this map (map-routing.ts keeps it in step). */
+  routed: RouteView;
   /** The room whose card stays open (tap, Enter, an elevator's arrival) until closed. */
   pinned: Room | undefined;
   hover: Hover;
@@ -43,6 +58,8 @@ export interface MapStore {
   readonly model: Readonly<MapModel>;
   commit(patch: Patch, opts?: CommitOptions): void;
   subscribe(fn: Listener): () => void;
+  /** Calls `fn` after each commit that changed any of `keys`; returns the unsubscribe. */
+  follow(keys: readonly Change[], fn: (m: Readonly<MapModel>) => void): () => void;
   /** The current floor's scene (built once per map and floor). */
   scene(): FloorScene | undefined;
   /** Any floor's scene: a pinned room's card describes it on its own floor. */
@@ -70,6 +87,7 @@ function modelOf(state: MapState): MapModel {
     map: undefined,
     findIndex: [],
     pendingEnds: {},
+    routed: NO_ROUTE,
     pinned: undefined,
     hover: undefined,
     keyboard: false,
@@ -116,6 +134,10 @@ export function createMapStore(initial: MapState, writeUrl: (url: string, push: 
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
+    follow: (keys, fn) =>
+      store.subscribe((m, changed) => {
+        if (keys.some((k) => changed.has(k))) fn(m);
+      }),
     scene: () => sceneOf(model.state.floor),
     sceneOf,
     found: () => (model.state.find ? model.findIndex.find((e) => e.id === model.state.find) : undefined),
@@ -127,7 +149,3 @@ export function createMapStore(initial: MapState, writeUrl: (url: string, push: 
   };
   return store;
 }
-
-/** Whether any of `keys` changed. */
-export const anyOf = (changed: ReadonlySet<Change>, ...keys: Change[]): boolean =>
-  keys.some((k) => changed.has(k));

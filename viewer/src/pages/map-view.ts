@@ -1,11 +1,11 @@
-import type { Room } from '../api/types.ts';
+import type { Room } from '../../../renderer/map-types.ts';
 import { targetBounds } from '../map/find-target.ts';
 import type { FindTargets } from '../map/find-target.ts';
-import { floorOf } from '../map/floors.ts';
-import { grow } from '../map/box.ts';
-import { CELL } from '../map/room-geometry.ts';
-import type { ElevatorTarget } from '../map/render-map.ts';
-import type { FloorScene } from '../map/scene.ts';
+import { floorOf } from '../../../renderer/floors.ts';
+import { grow } from '../../../renderer/box.ts';
+import { CELL } from '../../../renderer/room-geometry.ts';
+import type { ElevatorTarget } from '../../../renderer/render-map.ts';
+import type { FloorScene } from '../../../renderer/scene.ts';
 import {
   boundsCentre,
   clampCentre,
@@ -14,7 +14,7 @@ import {
   panBy,
   turned,
   zoomAt,
-} from '../map/view-transform.ts';
+} from '../../../renderer/view-transform.ts';
 import type { MapState } from '../state/url-state.ts';
 import type { MapCanvas } from './map-canvas.ts';
 import type { MapStore } from './map-store.ts';

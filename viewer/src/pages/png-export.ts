@@ -1,5 +1,5 @@
-import type { Box } from '../map/box.ts';
-import type { Viewport } from '../map/view-transform.ts';
+import type { Box } from '../../../renderer/box.ts';
+import type { Viewport } from '../../../renderer/view-transform.ts';
 
 // "PNG": the whole floor at twice its on-screen detail, whatever the view, with the seed and floor
 // above it (and the route's summary, when a route is shown) and the legend beside it, so a saved or

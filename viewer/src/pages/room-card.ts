@@ -1,17 +1,17 @@
-import type { MapData, Room } from '../api/types.ts';
+import type { MapData, Room } from '../../../renderer/map-types.ts';
 import { h } from '../dom.ts';
 import { formatCoord } from '../format.ts';
 import { roomInfo, spawnName } from '../map/describe.ts';
-import { floorById, floorOf } from '../map/floors.ts';
-import { describeRoom, zoneLabel } from '../map/labels.ts';
+import { floorById, floorOf } from '../../../renderer/floors.ts';
+import { describeRoom, zoneLabel } from '../../../renderer/labels.ts';
 import { layoutName } from '../map/layout-names.ts';
-import { otherEnd, roomKey } from '../map/links.ts';
-import { doorName } from '../map/names.ts';
-import { spawnRoom } from '../map/room-extents.ts';
+import { otherEnd, roomKey } from '../../../renderer/links.ts';
+import { doorName } from '../../../renderer/names.ts';
+import { spawnRoom } from '../../../renderer/room-extents.ts';
 import { EXIT } from '../map/route-ends.ts';
-import type { FloorScene } from '../map/scene.ts';
+import type { FloorScene } from '../../../renderer/scene.ts';
 import { structureContents } from '../map/describe-points.ts';
-import { CATEGORY_LABEL, spawnCategory } from '../map/spawn-kinds.ts';
+import { CATEGORY_LABEL, spawnCategory } from '../../../renderer/spawn-kinds.ts';
 
 // The room card: what a player wants to know about a room (its name and zone, what can spawn in it,
 // its doors, teslas and elevators) with the developer data (names in code, rotation, coordinates)

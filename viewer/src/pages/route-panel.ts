@@ -1,22 +1,18 @@
 import { h } from '../dom.ts';
+import type { MapStore } from './map-store.ts';
 
 // The route's controls beside "Find on this map": set the found room as start or end, clear the
 // route, and a status line that reads the route's summary out. On a phone the panel sits over the
 // map folded to one line (the summary, cut to fit, and a button that unfolds it), so the route
-// it describes stays in sight.
+// it describes stays in sight. It follows the store: the room Find chose, and the route.
 
-export interface RoutePanel {
-  el: HTMLElement;
-  /** The room "Find" chose, which the buttons use as an end; undefined when none. */
-  setFound(found: { id: string; name: string } | undefined): void;
-  /** The summary or what is still missing, and whether a route is under way (it can be cleared). */
-  show(text: string, active: boolean): void;
-}
-
-export function createRoutePanel(on: {
-  route(end: 'from' | 'to', id: string): void;
-  clear(): void;
-}): RoutePanel {
+export function createRoutePanel(
+  store: MapStore,
+  on: {
+    route(end: 'from' | 'to', id: string): void;
+    clear(): void;
+  },
+): HTMLElement {
   let found: { id: string; name: string } | undefined;
   const from = h(
     'button',
@@ -53,20 +49,21 @@ export function createRoutePanel(on: {
   let active = false;
   // Nothing to offer until a room is found or a route is under way.
   const fold = (): void => void (el.hidden = !found && !active);
-  return {
-    el,
-    setFound(next) {
-      found = next;
-      from.hidden = to.hidden = !next;
-      from.title = to.title = next ? next.name : '';
-      fold();
-    },
-    show(text, on) {
-      status.textContent = text;
-      active = on;
-      clear.hidden = !on;
-      el.classList.toggle('active', on);
-      fold();
-    },
-  };
+  // The room "Find" chose, which the buttons use as an end.
+  store.follow(['map', 'find', 'findIndex'], (m) => {
+    const chosen = store.found();
+    found = m.map && chosen?.kind === 'room' ? { id: chosen.id, name: chosen.name } : undefined;
+    from.hidden = to.hidden = !found;
+    from.title = to.title = found ? found.name : '';
+    fold();
+  });
+  // The summary or what is still missing, and whether a route is under way (it can be cleared).
+  store.follow(['routed'], ({ routed }) => {
+    status.textContent = routed.text;
+    active = routed.active;
+    clear.hidden = !active;
+    el.classList.toggle('active', active);
+    fold();
+  });
+  return el;
 }

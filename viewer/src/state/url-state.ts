@@ -1,11 +1,11 @@
 import { FIND_ID } from '../map/find-target.ts';
-import { DEFAULT_FLOOR, isFloorId } from '../map/floors.ts';
-import type { FloorId } from '../map/floors.ts';
-import type { Layers } from '../map/render-map.ts';
+import { DEFAULT_FLOOR, isFloorId } from '../../../renderer/floors.ts';
+import type { FloorId } from '../../../renderer/floors.ts';
+import type { Layers } from '../../../renderer/render-map.ts';
 import { parseRouteEnds, serializeRouteEnds } from '../map/route-ends.ts';
 import type { RouteEnds } from '../map/route-ends.ts';
-import { ALL } from '../map/spawn-filter.ts';
-import { clampZoom } from '../map/view-transform.ts';
+import { ALL } from '../../../renderer/spawn-filter.ts';
+import { clampZoom } from '../../../renderer/view-transform.ts';
 import { parseSeed, type SeedInput } from './seed.ts';
 
 // Deep-link state of the map view. Everything but the seed lives in the query string; the seed
