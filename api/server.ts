@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../runtime/config.ts';
 import { redisReady, type Store } from '../store/index.ts';
 import { listen, localAddress } from '../runtime/listen.ts';
-import { logRedisOutages } from '../store/redis-outages.ts';
+import { logRedisOutages } from '../runtime/redis-outages.ts';
 import { DRAIN_MS, isStopping, storeFromConfig } from '../runtime/process.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';

@@ -3,7 +3,7 @@ import { resolveRedisUrl } from '../scripts/embedded.ts';
 import { ConfigError, exitAtStart, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
 import { isStopping, stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
-import { logRedisOutages } from '../store/redis-outages.ts';
+import { logRedisOutages } from '../runtime/redis-outages.ts';
 import { createBot } from './bot.ts';
 import { loggableError } from './log-error.ts';
 import { discordSettings, MissingSettingError } from './settings.ts';

@@ -1,6 +1,6 @@
 // Turns the zone draws into world rooms with their connections, in a documented deterministic order.
 
-import type { FacilityDraws } from './facility.ts';
+import type { FacilityDraws } from './facility-draws.ts';
 import type { ZoneDraw } from './zone-generator.ts';
 import type { RoomTemplate } from './data/room-templates.ts';
 import { EZ_TEMPLATES, HCZ_TEMPLATES, LCZ_TEMPLATES } from './data/room-templates.ts';

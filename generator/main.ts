@@ -2,7 +2,7 @@ import { exitAtStart, loadConfig } from '../runtime/config.ts';
 import { connectRedis, redisReady } from '../store/index.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { isStopping, stopOnSignal, stopWithSupervisor, storeFromConfig } from '../runtime/process.ts';
-import { logRedisOutages } from '../store/redis-outages.ts';
+import { logRedisOutages } from '../runtime/redis-outages.ts';
 import { startWorker } from './worker.ts';
 
 // `npm run generator`: one generator worker, pointed at REDIS_URL. Run as many as you like.

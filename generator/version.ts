@@ -14,6 +14,7 @@ export const MAP_FILES = [
   'map-schema.ts',
   'map-summary.ts',
   'facility.ts',
+  'facility-draws.ts',
   'zone-generator.ts',
   'build-rooms.ts',
   'place-features.ts',

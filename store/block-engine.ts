@@ -1,6 +1,4 @@
 import {
-  PROTECTION_RECENT_MAX,
-  SEED_COOLDOWN_MS,
   NO_WINDOW_REASONS,
   type CredentialKind,
   type NoWindowReason,
@@ -67,14 +65,7 @@ export async function checkSeedBlock(
   seed: number,
   { countView }: { countView: boolean },
 ): Promise<SeedBlock> {
-  const result = await ctx.redis.checkSeedBlock(
-    ctx.prefix,
-    seed,
-    ctx.clock.scriptArg,
-    countView ? 1 : 0,
-    SEED_COOLDOWN_MS,
-    PROTECTION_RECENT_MAX,
-  );
+  const result = await ctx.redis.checkSeedBlock(ctx.prefix, seed, ctx.clock.scriptArg, countView ? 1 : 0);
   if (result === '') return { kind: 'visible' };
   if (result === 'permanent') return { kind: 'permanent' };
   return { kind: 'window', until: Number(result) };
@@ -97,13 +88,7 @@ export async function buildHiddenSeeds(ctx: StoreContext): Promise<number> {
 
 /** The sweeper's step: settles up to `limit` windows that have run out. Returns how many. */
 export async function settleExpiredWindows(ctx: StoreContext, limit = 500): Promise<number> {
-  return ctx.redis.settleExpiredWindows(
-    ctx.prefix,
-    ctx.clock.scriptArg,
-    limit,
-    SEED_COOLDOWN_MS,
-    PROTECTION_RECENT_MAX,
-  );
+  return ctx.redis.settleExpiredWindows(ctx.prefix, ctx.clock.scriptArg, limit);
 }
 
 /** Seeds whose window is open now, as the read paths must hide them. */

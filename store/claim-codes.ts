@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CLAIM_CODE_TTL_MS } from './constants.ts';
 import type { StoreContext } from './context.ts';
 import { hashCredential, newCredential } from './credentials.ts';
 import { results } from './redis.ts';
@@ -43,7 +42,6 @@ export async function issueClaimCode(
     const expiresAt = await ctx.redis.issueClaimCode(
       `${ctx.prefix}code:${code}`,
       ctx.clock.scriptArg,
-      CLAIM_CODE_TTL_MS,
       ip ?? '',
       port ?? '',
       issuedBy ?? '',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DETECTION_WINDOWS_MS, PROTECTION_RECENT_MAX, SEED_COOLDOWN_MS } from './constants.ts';
 import type { StoreContext } from './context.ts';
 
 /** Records a sighting from the seed detector; dropped while the seed's window is open. */
@@ -13,9 +12,6 @@ export async function recordDetection(
     ctx.clock.scriptArg,
     randomUUID(),
     queueMax,
-    DETECTION_WINDOWS_MS['7d'],
-    SEED_COOLDOWN_MS,
-    PROTECTION_RECENT_MAX,
   );
   return { seed, recorded: outcome === 'recorded' };
 }

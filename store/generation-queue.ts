@@ -1,6 +1,5 @@
-import { JOB_MAX_ATTEMPTS, JOB_VISIBILITY_MS } from './constants.ts';
 import type { StoreContext } from './context.ts';
-import type { MapBodies } from './map-cache.ts';
+import type { MapBodies, MapSummary } from './map-cache.ts';
 import type { StoreRedis } from './redis.ts';
 
 // The generation queue as the workers see it: a Redis list taken reliably with BLMOVE into a
@@ -24,14 +23,11 @@ export async function takeJob(
 
 /** Marks the job running under this worker's lease; 0 when the seed needs no work. */
 export async function startJob(ctx: StoreContext, seed: number, workerId: string): Promise<number> {
-  return ctx.redis.startJob(ctx.prefix, seed, ctx.clock.scriptArg, JOB_VISIBILITY_MS, workerId);
+  return ctx.redis.startJob(ctx.prefix, seed, ctx.clock.scriptArg, workerId);
 }
 
-export interface GeneratedMap {
+export interface GeneratedMap extends MapSummary {
   seed: number;
-  roomCount: number;
-  spawns: number;
-  markers: number;
   /** The compressed bodies, when the map cache may keep them. */
   bodies?: MapBodies;
 }
@@ -65,13 +61,12 @@ export async function failJob(
   seed: number,
   reason: string,
 ): Promise<'requeued' | 'error'> {
-  return (await ctx.redis.failJob(ctx.prefix, seed, reason.slice(0, 200), JOB_MAX_ATTEMPTS)) as
-    'requeued' | 'error';
+  return (await ctx.redis.failJob(ctx.prefix, seed, reason.slice(0, 200))) as 'requeued' | 'error';
 }
 
 /** Sends the jobs of dead workers back to the queue; returns how many. */
 export async function requeueStaleJobs(ctx: StoreContext): Promise<number> {
-  return ctx.redis.requeueStaleJobs(ctx.prefix, ctx.clock.scriptArg, JOB_VISIBILITY_MS, JOB_MAX_ATTEMPTS);
+  return ctx.redis.requeueStaleJobs(ctx.prefix, ctx.clock.scriptArg);
 }
 
 export async function queueDepth(ctx: StoreContext): Promise<{ waiting: number; active: number }> {

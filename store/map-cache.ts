@@ -1,5 +1,4 @@
 import type { StoreContext } from './context.ts';
-import type { GeneratedMap } from './generation-queue.ts';
 
 // The map cache in Redis: compressed map bodies under a hard cap of bytes, least recently read
 // evicted first (store/scripts/includes/map-cache.lua). Maps are derived data: whatever is not
@@ -13,7 +12,11 @@ export interface MapBodies {
 }
 
 /** A map's entry in the seed index, as its generator makes it. */
-type MapSummary = Pick<GeneratedMap, 'roomCount' | 'spawns' | 'markers'>;
+export interface MapSummary {
+  roomCount: number;
+  spawns: number;
+  markers: number;
+}
 
 /**
  * Keeps a rebuilt map when it fits under `capBytes`, evicting least recently read maps first, in

@@ -1,4 +1,3 @@
-import { PROTECTION_RECENT_MAX, RATE_LIMITS, SEED_COOLDOWN_MS } from './constants.ts';
 import type { StoreContext } from './context.ts';
 import type { MapBodies } from './map-cache.ts';
 
@@ -33,17 +32,13 @@ export interface MapReadOptions {
  * only checkSeedBlock, which counts a refused view the same way.
  */
 export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<MapRead> {
-  const { windowMs } = RATE_LIMITS.uncachedMapsPerIp;
   const reply = await ctx.redis.readMapBuffer(
     `${ctx.prefix}rate:uncachedMapsPerIp:${o.clientKey}`,
     ctx.prefix,
     o.seed,
     ctx.clock.scriptArg,
-    SEED_COOLDOWN_MS,
-    PROTECTION_RECENT_MAX,
     o.queueMax,
     o.uncachedLimit,
-    windowMs,
     o.generatorVersion,
   );
   const kind = reply[0]!.toString();
@@ -68,14 +63,7 @@ export type JobRead =
   | { kind: 'job'; status: 'error'; error: string };
 
 export async function readJob(ctx: StoreContext, seed: number, queueMax: number): Promise<JobRead> {
-  const [kind, value] = await ctx.redis.readJob(
-    ctx.prefix,
-    seed,
-    ctx.clock.scriptArg,
-    SEED_COOLDOWN_MS,
-    PROTECTION_RECENT_MAX,
-    queueMax,
-  );
+  const [kind, value] = await ctx.redis.readJob(ctx.prefix, seed, ctx.clock.scriptArg, queueMax);
   switch (kind) {
     case 'blocked':
       return { kind, until: Number(value) };

@@ -77,7 +77,6 @@ export async function issueHttpKey(
     hashCredential(credential),
     ctx.clock.scriptArg,
     owner ?? '',
-    HTTP_KEYS_PER_OWNER,
     label ?? '',
   );
   if (outcome !== 'issued') throw new TooManyKeysError(live, HTTP_KEYS_PER_OWNER);

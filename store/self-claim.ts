@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  SELF_CLAIM_INTERVAL_MS,
-  SELF_CLAIM_LIVE_MAX,
-  SELF_CLAIM_SILENCE_MS,
-  SELF_CLAIM_UNUSED_LAPSE_MS,
-} from './constants.ts';
+import { SELF_CLAIM_LIVE_MAX } from './constants.ts';
 import type { StoreContext } from './context.ts';
 import { hashCredential, newCredential } from './credentials.ts';
 import type { IssuedCredential } from './registrations.ts';
@@ -43,10 +38,6 @@ function ruleArgs(ctx: StoreContext, req: SelfClaimRequest) {
     req.port,
     req.presentedCredential ? hashCredential(req.presentedCredential) : '',
     ctx.clock.scriptArg,
-    SELF_CLAIM_INTERVAL_MS,
-    SELF_CLAIM_LIVE_MAX,
-    SELF_CLAIM_SILENCE_MS,
-    SELF_CLAIM_UNUSED_LAPSE_MS,
   ];
 }
 

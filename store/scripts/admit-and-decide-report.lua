@@ -12,15 +12,8 @@
   Returns: { 'limited', window end ms } | { 'invalid' } | { 'outdated', minimum, downloadUrl or '' }
            | { 'decided', outcome, blockedUntil ms or '', exhausted 0/1 } (report-seed.lua's result)
 ]]
---- @include "spec"
---- @include "clock"
---- @include "count-hit"
 --- @include "admit-report"
 --- @include "plugin-minimum"
---- @include "hidden-seeds"
---- @include "settle-window"
---- @include "registration"
---- @include "seed-index"
 --- @include "decide-report"
 
 local prefix = ARGV[1]

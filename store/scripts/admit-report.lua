@@ -9,9 +9,6 @@
         multiplier (RATE_LIMIT_MULTIPLIER)
   Returns: { 'limited', window end ms } | { 'invalid' } | { 'admitted', serverId, kind, ip or '' }
 ]]
---- @include "spec"
---- @include "clock"
---- @include "count-hit"
 --- @include "admit-report"
 
 return admitReport(ARGV[1], admissionArgs())

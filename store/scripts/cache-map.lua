@@ -12,7 +12,6 @@
   Returns: 1 when kept, 0 when not.
 ]]
 --- @include "seed-index"
---- @include "memory-headroom"
 --- @include "map-cache"
 
 if ARGV[7] ~= '' then refreshSeedSummary(ARGV[1], ARGV[2], ARGV[7], ARGV[8], ARGV[9]) end

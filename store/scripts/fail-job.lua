@@ -3,10 +3,10 @@
   else the job is `error` with the reason.
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] seed  [3] reason  [4] max attempts
+  ARGV: [1] prefix  [2] seed  [3] reason
   Touches: job:<seed>, queue:active, queue:wait, queue:leases
   Returns: 'requeued' or 'error'
 ]]
 --- @include "fail-job"
 
-return failJob(ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]))
+return failJob(ARGV[1], ARGV[2], ARGV[3])

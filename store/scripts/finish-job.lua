@@ -11,7 +11,6 @@
   Returns: the seed's dump order.
 ]]
 --- @include "seed-index"
---- @include "memory-headroom"
 --- @include "map-cache"
 
 local prefix, seed = ARGV[1], ARGV[2]

@@ -1,60 +1,105 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import {
-  BLOCK_CAP_MS,
-  DETECTION_PURGE_MS,
-  PROTECTION_RECENT_MAX,
-  RATE_LIMITS,
-  SEED_COOLDOWN_MS,
-  SELF_CLAIM_UNUSED_LAPSE_MS,
-  SERVER_GAP_MS,
-} from '../constants.ts';
+import * as constants from '../constants.ts';
 
-// Each Lua script lives in its own file, named for what it does, with a header listing its
-// KEYS, ARGV and result (BullMQ style). `--- @include "name"` pulls in includes/<name>.lua
-// (`spec` is generated: SPEC_INCLUDE).
-// They are defined once per connection; ioredis sends EVALSHA and falls back to EVAL, so a
+// The Lua scripts, loaded as BullMQ's script loader loads its own. To add one:
+// - A script is a file <name>.lua here, run as the command <name> in camelCase (read-map.lua is
+//   readMap; ioredis adds readMapBuffer, its twin with Buffer replies). Its header lists KEYS,
+//   ARGV and the result; the `[n]` marks of its `KEYS:` line are the one statement of how many
+//   keys it takes. Its method in ScriptCommands below takes one `Key` per key, then
+//   `...args: Arg[]` (test/store/scripts.test.ts holds names and key counts to the files).
+// - An include is a file includes/<name>.lua of local functions and constants. Every file, script
+//   or include, names each include whose names it uses, on a line `--- @include "<name>"` after
+//   its header, and nothing more: the loader inlines an include where it is first named, its own
+//   includes before it, once per script. Includes that name each other in a circle are refused.
+// - SPEC holds the constants of store/constants.ts, each under its name in camelCase
+//   (SEED_COOLDOWN_MS is SPEC.seedCooldownMs, RATE_LIMITS.reportPerIp SPEC.rateLimits.reportPerIp),
+//   in every script: no script takes one as an argument. The table is built on every call, so a
+//   script's SPEC holds just what its code names (`SPEC.rateLimits.reportPerIp.limit`).
+// Scripts are defined once per connection; ioredis sends EVALSHA and falls back to EVAL, so a
 // Redis restart (which forgets loaded scripts) needs nothing from us.
 
 const dir = import.meta.dirname;
 
-type LuaValue = number | string | { readonly [name: string]: LuaValue };
-const luaTable = (value: LuaValue): string =>
-  typeof value === 'number'
-    ? String(value)
-    : typeof value === 'string'
-      ? JSON.stringify(value)
-      : `{ ${Object.entries(value)
-          .map(([name, field]) => `${name} = ${luaTable(field)}`)
-          .join(', ')} }`;
+const INCLUDE = /^--- @include "([a-z0-9-]+)"$/gm;
 
-/** The constants of the spec the scripts need (store/constants.ts), as the Lua table SPEC holds them. */
-export const SPEC = {
-  blockCapMs: BLOCK_CAP_MS,
-  seedCooldownMs: SEED_COOLDOWN_MS,
-  serverGapMs: SERVER_GAP_MS,
-  detectionPurgeMs: DETECTION_PURGE_MS,
-  protectionRecentMax: PROTECTION_RECENT_MAX,
-  selfClaimUnusedLapseMs: SELF_CLAIM_UNUSED_LAPSE_MS,
-  reportPerIp: RATE_LIMITS.reportPerIp,
-  reportPerKey: RATE_LIMITS.reportPerKey,
-} as const;
+/** An include's source by its name, or undefined when there is none. */
+export type ReadInclude = (name: string) => string | undefined;
 
 /**
- * `--- @include "spec"`: SPEC as a Lua table. A report's script takes these from its source rather
- * than as arguments: each argument costs ioredis and Redis work on every call, and these never
- * change.
+ * `source` with the includes it names inlined, depth first, each once (see the header). `file`
+ * names the script in errors: an include that is missing, or includes that name each other in a
+ * circle.
  */
-export const SPEC_INCLUDE = `-- The spec's constants (generated from store/constants.ts by scripts/index.ts).
-local SPEC = ${luaTable(SPEC)}
-`;
+export function inlineIncludes(file: string, source: string, readInclude: ReadInclude): string {
+  const inlined = new Set<string>();
+  const expand = (text: string, chain: readonly string[]): string =>
+    text.replace(INCLUDE, (_, name: string) => {
+      const path = [...chain, name];
+      if (chain.includes(name)) throw new Error(`${file}: includes in a circle: ${path.join(' -> ')}`);
+      if (inlined.has(name)) return '';
+      inlined.add(name);
+      const include = readInclude(name);
+      if (include === undefined) {
+        throw new Error(
+          `${file}: no include "${name}" (includes/${name}.lua), named by ${chain.at(-1) ?? file}`,
+        );
+      }
+      return expand(include, path);
+    });
+  return expand(source, []);
+}
 
-function resolveIncludes(source: string): string {
-  return source.replace(/^--- @include "([a-z0-9-]+)"$/gm, (_, name: string) =>
-    name === 'spec' ? SPEC_INCLUDE : readFileSync(join(dir, 'includes', `${name}.lua`), 'utf8'),
+type Constants = typeof constants;
+/** SEED_COOLDOWN_MS -> seedCooldownMs */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Lowercase<Head>}${Capitalize<CamelCase<Tail>>}`
+  : Lowercase<S>;
+const camelCase = (name: string): string =>
+  name.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The constants of store/constants.ts as the Lua table SPEC holds them. */
+export const SPEC = Object.fromEntries(
+  Object.entries(constants).map(([name, value]) => [camelCase(name), value]),
+) as { readonly [N in keyof Constants as CamelCase<N>]: Constants[N] };
+
+type LuaValue = number | string | boolean | readonly LuaValue[] | { readonly [name: string]: LuaValue };
+const luaValue = (value: LuaValue): string => {
+  if (typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `{ ${value.map(luaValue).join(', ')} }`;
+  const fields = Object.entries(value).map(
+    ([name, field]) =>
+      `${/^[A-Za-z_]\w*$/.test(name) ? name : `[${JSON.stringify(name)}]`} = ${luaValue(field)}`,
   );
+  return `{ ${fields.join(', ')} }`;
+};
+
+/** The part of `value` on `paths` (a path that ends takes all below it); `at` names it in errors. */
+function pick(value: LuaValue, paths: readonly string[][], at: string): LuaValue {
+  if (paths.some((path) => path.length === 0) || typeof value !== 'object' || Array.isArray(value))
+    return value;
+  const object = value as { readonly [name: string]: LuaValue };
+  const heads = [...new Set(paths.map(([head]) => head!))].sort();
+  return Object.fromEntries(
+    heads.map((head) => {
+      if (!Object.hasOwn(object, head)) throw new Error(`${at}.${head} is none of store/constants.ts`);
+      const rest = paths.filter(([first]) => first === head).map((path) => path.slice(1));
+      return [head, pick(object[head]!, rest, `${at}.${head}`)];
+    }),
+  );
+}
+
+/**
+ * `local SPEC = { ... }` with what the script `file`'s `lua` names of it (`SPEC.a.b` takes SPEC.a.b
+ * whole), or nothing when it names none; without them, all of SPEC.
+ */
+export function specLua(lua?: string, file?: string): string {
+  const paths =
+    lua === undefined ? [[]] : [...lua.matchAll(/\bSPEC((?:\.\w+)+)/g)].map((m) => m[1]!.slice(1).split('.'));
+  if (paths.length === 0) return '';
+  return `local SPEC = ${luaValue(pick(SPEC as LuaValue, paths, file ? `${file}: SPEC` : 'SPEC'))}\n`;
 }
 
 /** The header's `KEYS:` line is the one statement of how many keys a script takes. */
@@ -68,13 +113,22 @@ function commandName(file: string): string {
   return file.replace(/\.lua$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-const sources = readdirSync(dir)
+const readInclude: ReadInclude = (name) => {
+  const path = join(dir, 'includes', `${name}.lua`);
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+};
+
+/** Every script, as defineCommand takes it: its command name, key count and whole source. */
+export const SCRIPTS: readonly { name: string; numberOfKeys: number; lua: string }[] = readdirSync(dir)
   .filter((f) => f.endsWith('.lua'))
-  .map((f) => {
-    const source = readFileSync(join(dir, f), 'utf8');
-    return { name: commandName(f), numberOfKeys: keyCount(f, source), lua: resolveIncludes(source) };
+  .map((file) => {
+    const source = readFileSync(join(dir, file), 'utf8');
+    const code = inlineIncludes(file, source, readInclude);
+    return { name: commandName(file), numberOfKeys: keyCount(file, source), lua: specLua(code, file) + code };
   });
 
+/** A key a script declares under KEYS; everything after its keys is ARGV. */
+type Key = string;
 type Arg = string | number;
 /** Raw script commands; store modules wrap each in a typed function. */
 export interface ScriptCommands {
@@ -83,16 +137,16 @@ export interface ScriptCommands {
   admitAndDecideReport(...args: Arg[]): Promise<(string | number)[]>;
   settleExpiredWindows(...args: Arg[]): Promise<number>;
   checkSeedBlock(...args: Arg[]): Promise<string>;
-  countRequest(...args: Arg[]): Promise<[number, string]>;
+  countRequest(counter: Key, ...args: Arg[]): Promise<[number, string]>;
   issueHttpKey(...args: Arg[]): Promise<[string, number, string]>;
   revokeRegistration(...args: Arg[]): Promise<number>;
   checkSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
   issueSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
-  issueClaimCode(...args: Arg[]): Promise<number>;
-  cancelClaimCode(...args: Arg[]): Promise<number>;
+  issueClaimCode(code: Key, ...args: Arg[]): Promise<number>;
+  cancelClaimCode(code: Key): Promise<number>;
   claimWithCode(...args: Arg[]): Promise<[string, string?]>;
   decideReview(...args: Arg[]): Promise<[string, string?, string?]>;
-  readMapBuffer(...args: Arg[]): Promise<Buffer[]>;
+  readMapBuffer(uncachedCounter: Key, ...args: Arg[]): Promise<Buffer[]>;
   cacheMap(...args: (Arg | Buffer)[]): Promise<number>;
   trimMapCache(...args: Arg[]): Promise<number>;
   touchCachedMaps(...args: Arg[]): Promise<number>;
@@ -110,12 +164,12 @@ export interface ScriptCommands {
 }
 
 export function defineScripts(redis: Redis): void {
-  for (const { name, numberOfKeys, lua } of sources) {
+  for (const { name, numberOfKeys, lua } of SCRIPTS) {
     redis.defineCommand(name, { numberOfKeys, lua });
   }
 }
 
-const digests = sources.map(({ lua }) => createHash('sha1').update(lua).digest('hex'));
+const digests = SCRIPTS.map(({ lua }) => createHash('sha1').update(lua).digest('hex'));
 
 /**
  * Makes sure Redis holds every script (readiness): the ones it lacks (a restarted Redis forgets
@@ -123,5 +177,5 @@ const digests = sources.map(({ lua }) => createHash('sha1').update(lua).digest('
  */
 export async function ensureScriptsLoaded(redis: Redis): Promise<void> {
   const present = (await redis.script('EXISTS', ...digests)) as number[];
-  await Promise.all(sources.map(({ lua }, i) => (present[i] === 1 ? undefined : redis.script('LOAD', lua))));
+  await Promise.all(SCRIPTS.map(({ lua }, i) => (present[i] === 1 ? undefined : redis.script('LOAD', lua))));
 }

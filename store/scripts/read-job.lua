@@ -3,27 +3,23 @@
   requested is queued.
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] seed cooldown ms  [5] protection recent length
-        [6] queue max
+  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] queue max
   Touches: what seedBlock and enqueueJob touch; the seed index and queue:wait (read).
   Returns: { 'blocked', until ms } | { 'permanent' } | { 'full' } |
            { status ('queued'|'running'|'ready'|'error'), ahead or error reason }
 ]]
 --- @include "clock"
---- @include "hidden-seeds"
---- @include "settle-window"
 --- @include "seed-block"
 --- @include "seed-index"
---- @include "memory-headroom"
 --- @include "enqueue-job"
 
 local prefix, seed, now = ARGV[1], ARGV[2], clockNow(ARGV[3])
-local block = seedBlock(prefix, seed, now, true, tonumber(ARGV[4]), tonumber(ARGV[5]))
+local block = seedBlock(prefix, seed, now, true)
 if block == 'permanent' then return { 'permanent' } end
 if block ~= '' then return { 'blocked', block } end
 
 if seedOrder(prefix, seed) then return { 'ready' } end
-if enqueueJob(prefix, seed, now, tonumber(ARGV[6])) == 'full' then return { 'full' } end
+if enqueueJob(prefix, seed, now, tonumber(ARGV[4])) == 'full' then return { 'full' } end
 
 local job = redis.call('HMGET', prefix .. 'job:' .. seed, 'status', 'error')
 if job[1] == 'error' then return { 'error', job[2] or 'generation failed' } end

@@ -6,9 +6,9 @@
 
   KEYS: [1] the per-IP counter of uncached seeds (hash resetAt, over; up to the limit's seeds in
            the set <key>:members)
-  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] seed cooldown ms  [5] protection recent length
-        [6] queue max  [7] uncached limit  [8] limit window ms  [9] generator version (an ETag
-        starts `"<version>.`; a cached map of another version is not served: 'rebuild')
+  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] queue max  [5] uncached limit
+        (per window of RATE_LIMITS.uncachedMapsPerIp)  [6] generator version (an ETag starts
+        `"<version>.`; a cached map of another version is not served: 'rebuild')
   Touches: what seedBlock and enqueueJob touch; the seed index (read); the map cache (read, and
            the LRU tick of an entry read); the counter.
   Returns: { 'blocked', until ms } | { 'permanent' } |
@@ -16,24 +16,21 @@
            { 'pending' } | { 'error' } | { 'full' } | { 'limited', resetAt ms }
 ]]
 --- @include "clock"
---- @include "hidden-seeds"
---- @include "settle-window"
 --- @include "seed-block"
 --- @include "seed-index"
---- @include "memory-headroom"
---- @include "enqueue-job"
 --- @include "count-distinct"
+--- @include "enqueue-job"
 --- @include "map-cache"
 
 local prefix, seed, now = ARGV[1], ARGV[2], clockNow(ARGV[3])
-local block = seedBlock(prefix, seed, now, true, tonumber(ARGV[4]), tonumber(ARGV[5]))
+local block = seedBlock(prefix, seed, now, true)
 if block == 'permanent' then return { 'permanent' } end
 if block ~= '' then return { 'blocked', block } end
 
 -- A dumped seed counts as generated (spec 8): never limited, never queued again.
 if seedOrder(prefix, seed) then
   local cached = redis.call('HMGET', prefix .. 'mapcache:' .. seed, 'etag', 'br', 'gz')
-  local version = '"' .. ARGV[9] .. '.'
+  local version = '"' .. ARGV[6] .. '.'
   if not cached[1] or string.sub(cached[1], 1, #version) ~= version then return { 'rebuild' } end
   touchCachedMap(prefix, seed)
   return { 'cached', cached[1], cached[2], cached[3] }
@@ -41,11 +38,12 @@ end
 
 -- The limit is on distinct uncached seeds, so polling one pending seed costs one; past the limit
 -- every uncached request is refused until the window ends.
-local hits, resetAt = countDistinct(KEYS[1], seed, now, tonumber(ARGV[8]), tonumber(ARGV[7]))
-if hits > tonumber(ARGV[7]) then return { 'limited', resetAt } end
+local limit = tonumber(ARGV[5])
+local hits, resetAt = countDistinct(KEYS[1], seed, now, SPEC.rateLimits.uncachedMapsPerIp.windowMs, limit)
+if hits > limit then return { 'limited', resetAt } end
 
 local status = redis.call('HGET', prefix .. 'job:' .. seed, 'status')
 if status == 'error' then return { 'error' } end
-local queued = enqueueJob(prefix, seed, now, tonumber(ARGV[6]))
+local queued = enqueueJob(prefix, seed, now, tonumber(ARGV[4]))
 if queued == 'full' then return { 'full' } end
 return { 'pending' }

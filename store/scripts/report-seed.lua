@@ -7,12 +7,7 @@
         [6] clock (see includes/clock.lua)
   Returns: { outcome, blockedUntil ms or '', exhausted 0/1 } (see includes/decide-report)
 ]]
---- @include "spec"
 --- @include "clock"
---- @include "hidden-seeds"
---- @include "settle-window"
---- @include "registration"
---- @include "seed-index"
 --- @include "decide-report"
 
 return decideReport(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], clockNow(ARGV[6]))

@@ -8,7 +8,6 @@
   Touches: mapcache:lru, mapcache:state
   Returns: how many were in the cache.
 ]]
---- @include "memory-headroom"
 --- @include "map-cache"
 
 local touched = 0

@@ -7,7 +7,6 @@
   Touches: mapcache:<evicted seed>, mapcache:lru, mapcache:state
   Returns: how many maps were evicted.
 ]]
---- @include "memory-headroom"
 --- @include "map-cache"
 
 return evictCachedMaps(ARGV[1], tonumber(ARGV[2]), 0)

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { generateMap, mapSummary, MapSchema, type FacilityMap } from '../../generator/index.ts';
-import { drawFacility } from '../../generator/facility.ts';
+import { drawFacility } from '../../generator/facility-draws.ts';
 import { DUMP_FILE, DUMP_SEED, readReference, readReferenceJson } from './reference-files.ts';
 
 type Room = FacilityMap['rooms'][number];

@@ -36,7 +36,7 @@ describe('one write per turn', () => {
   });
 
   it('a script is written at once', async () => {
-    const pending = redis.checkSeedBlock('turnbatch:', 1, '', 0, 1, 1);
+    const pending = redis.checkSeedBlock('turnbatch:', 1, '', 0);
     expect(socketOf(redis).writableCorked).toBe(0);
     await pending;
   });

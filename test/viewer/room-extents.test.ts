@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRooms } from '../../generator/build-rooms.ts';
-import { drawFacility, generateMap } from '../../generator/facility.ts';
+import { drawFacility } from '../../generator/facility-draws.ts';
+import { generateMap } from '../../generator/facility.ts';
 import { placeFeatures } from '../../generator/place-features.ts';
 import { parseMap } from '../../renderer/parse-map.ts';
 import type { Door, MapData, Room } from '../../renderer/map-types.ts';

@@ -1,14 +1,17 @@
 --[[
   Admits a report (spec 5.2 and 8) in the order of its checks: the per-IP limit, the key (a
   game-server key only from the IP it was registered at), the per-key limit. A request stopped by
-  one check is not counted by the later ones. Needs the includes spec, clock and count-hit.
+  one check is not counted by the later ones.
   Touches: rate:reportPerIp:<ip key>, credential:<hash>, rate:reportPerKey:<serverId>
   `request`: ipKey (IPv4 address, IPv6 /56), credentialHash ('' for a malformed credential),
   clientIp, now (ms, by includes/clock), multiplier (of the spec's limits, RATE_LIMIT_MULTIPLIER).
   Returns: { 'limited', window end ms } | { 'invalid' } | { 'admitted', serverId, kind, ip or '' }
 ]]
+--- @include "clock"
+--- @include "count-hit"
+
 local function admitReport(prefix, request)
-  local perIp, perKey = SPEC.reportPerIp, SPEC.reportPerKey
+  local perIp, perKey = SPEC.rateLimits.reportPerIp, SPEC.rateLimits.reportPerKey
   local hits, resetAt = countHit(prefix .. 'rate:reportPerIp:' .. request.ipKey, request.now, perIp.windowMs)
   if hits > perIp.limit * request.multiplier then return { 'limited', resetAt } end
 

@@ -1,7 +1,6 @@
 --[[
   The block engine's report decision (spec 3.1), as one atomic step: a live key's report of a
-  seed opens, keeps or closes the seed's window, or says why none opened. Needs the includes
-  spec, hidden-seeds, settle-window, registration and seed-index.
+  seed opens, keeps or closes the seed's window, or says why none opened.
   Touches: server:<id>, seed:<seed>, window:<seed>, window:<other seed of the key>,
            windows:open, windows:ended, seeds:hidden, stats, det:<seed>, det:all, seeds:detected, the seed
            index (a dumped seed's `detected` flag)
@@ -11,10 +10,14 @@
            (a round_end that closed nothing: not_open when the seed has no open window, other_key
            when another key's window holds it)
 ]]
+--- @include "hidden-seeds"
+--- @include "settle-window"
+--- @include "registration"
+--- @include "seed-index"
+
 local function decideReport(prefix, serverId, kind, seed, event, now)
   local capMs = SPEC.blockCapMs[kind]
-  local cooldownMs, gapMs, purgeMs = SPEC.seedCooldownMs, SPEC.serverGapMs, SPEC.detectionPurgeMs
-  local recentMax, lapseMs = SPEC.protectionRecentMax, SPEC.selfClaimUnusedLapseMs
+  local gapMs, purgeMs, lapseMs = SPEC.serverGapMs, SPEC.detectionPurgeMs, SPEC.selfClaimUnusedLapseMs
 
   local serverKey = prefix .. 'server:' .. serverId
   local server = redis.call('HMGET', serverKey, 'kind', 'revoked', 'lastReportAt', 'issuedAt')
@@ -27,9 +30,9 @@ local function decideReport(prefix, serverId, kind, seed, event, now)
   redis.call('HSET', serverKey, 'lastReportAt', string.format('%d', now))
 
   -- Whatever ran out before `now` is settled first, so every rule below sees closed windows.
-  settleWindow(prefix, seed, now, false, cooldownMs, recentMax)
+  settleWindow(prefix, seed, now, false)
   local ownSeed = redis.call('HGET', serverKey, 'windowSeed')
-  if ownSeed and ownSeed ~= seed and settleWindow(prefix, ownSeed, now, false, cooldownMs, recentMax) then
+  if ownSeed and ownSeed ~= seed and settleWindow(prefix, ownSeed, now, false) then
     ownSeed = false
   end
 
@@ -38,7 +41,7 @@ local function decideReport(prefix, serverId, kind, seed, event, now)
 
   if event == 'round_end' then
     if window[1] == serverId then
-      settleWindow(prefix, seed, now, true, cooldownMs, recentMax)
+      settleWindow(prefix, seed, now, true)
       return { 'closed', '', 0 }
     end
     return { window[1] and 'other_key' or 'not_open', '', 0 }

@@ -1,10 +1,12 @@
 --[[
   Queues generation of a seed once: a seed with a job or a map is left alone. A full queue, or
   Redis near its maxmemory, takes no new seed.
-  Needs the "seed-index" and "memory-headroom" includes.
   Keys (from the prefix): job:<seed>, queue:wait; the seed index (read)
   Returns: 'queued' (now or before), 'exists' (has a map or a finished job), or 'full'.
 ]]
+--- @include "seed-index"
+--- @include "memory-headroom"
+
 local function enqueueJob(prefix, seed, now, queueMax)
   local jobKey = prefix .. 'job:' .. seed
   local status = redis.call('HGET', jobKey, 'status')

@@ -12,6 +12,8 @@
   Keys (from the prefix): mapcache:<seed> (hash etag, br, gz, charge), mapcache:lru (zset seed by
   recency tick), mapcache:state (hash bytes, tick)
 ]]
+--- @include "memory-headroom"
+
 -- Measured (INFO used_memory over 2,000 entries, Redis 7.0, jemalloc): 523 B with a 3- or
 -- 10-character REDIS_PREFIX, 555 B with the longest allowed (40): the entry's key, hash table,
 -- field names, ETag and charge, and its LRU skiplist node, member and dict entry.
@@ -74,7 +76,7 @@ end
 
 --- Keeps a map's bodies when they fit under `cap` (0 keeps none) and Redis has room to spare;
 --- returns true when cached. An entry with another ETag (an older generator's bytes) is
---- replaced. Needs the "memory-headroom" include.
+--- replaced.
 local function cacheMap(prefix, seed, etag, br, gz, cap)
   local held = redis.call('HGET', prefix .. 'mapcache:' .. seed, 'etag')
   if held == etag and touchCachedMap(prefix, seed) then return true end

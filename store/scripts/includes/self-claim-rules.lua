@@ -1,16 +1,20 @@
 --[[
   The rules of a self-claim (spec 4.1) that depend on stored state, checked in this order:
-  the 5-minute issue interval per IP; a live self-issued registration at the same IP:port (409
-  unless its credential is presented or it has been silent over an hour); at most `liveMax` live
-  self-issued credentials per IP (a re-claim of the same IP:port frees its slot). Unused
-  self-issued credentials older than `lapseMs` lapse here, freeing their slot.
+  the 5-minute issue interval per IP (SELF_CLAIM_INTERVAL_MS); a live self-issued registration at
+  the same IP:port (409 unless its credential is presented or it has been silent over an hour,
+  SELF_CLAIM_SILENCE_MS); at most SELF_CLAIM_LIVE_MAX live self-issued credentials per IP (a
+  re-claim of the same IP:port frees its slot). Unused self-issued credentials older than
+  SELF_CLAIM_UNUSED_LAPSE_MS lapse here, freeing their slot.
   "Per IP" is per `ipKey`, the key of every per-IP limit (an IPv4 address, an IPv6 /56), so one
   network cannot mint keys address by address; the address in use is the exact `ip`.
-  Needs the "registration" include.
   Returns: { 'ok', id to replace or '' } or a refusal { 'interval', ms left } | { 'address in use' }
            | { 'too many', live, ms until an unused one lapses (0 = none will) }
 ]]
-local function selfClaimRules(prefix, ip, ipKey, port, presentedHash, now, intervalMs, liveMax, silenceMs, lapseMs)
+--- @include "registration"
+
+local function selfClaimRules(prefix, ip, ipKey, port, presentedHash, now)
+  local intervalMs, liveMax = SPEC.selfClaimIntervalMs, SPEC.selfClaimLiveMax
+  local silenceMs, lapseMs = SPEC.selfClaimSilenceMs, SPEC.selfClaimUnusedLapseMs
   local last = redis.call('GET', prefix .. 'selfclaim:last:' .. ipKey)
   if last and now < tonumber(last) + intervalMs then
     return { 'interval', tonumber(last) + intervalMs - now }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { Logger } from '../runtime/logger.ts';
-import { redactRedisUrl } from './redis-url.ts';
+import type { Logger } from './logger.ts';
+import { redactRedisUrl } from '../store/redis-url.ts';
 
 /**
  * One log line per change of a connection's state, never one per call: `error` when Redis is lost
