@@ -3,6 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import {
+  AUDIT_MAX_AGE_MS,
+  AUDIT_MAX_ENTRIES,
   BLOCK_CAP_MS,
   DETECTION_PURGE_MS,
   PROTECTION_RECENT_MAX,
@@ -40,6 +42,8 @@ export const SPEC = {
   selfClaimUnusedLapseMs: SELF_CLAIM_UNUSED_LAPSE_MS,
   reportPerIp: RATE_LIMITS.reportPerIp,
   reportPerKey: RATE_LIMITS.reportPerKey,
+  auditMaxEntries: AUDIT_MAX_ENTRIES,
+  auditMaxAgeMs: AUDIT_MAX_AGE_MS,
 } as const;
 
 /**
@@ -88,7 +92,7 @@ export interface ScriptCommands {
   revokeRegistration(...args: Arg[]): Promise<number>;
   checkSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
   issueSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
-  issueClaimCode(...args: Arg[]): Promise<number>;
+  issueClaimCode(...args: Arg[]): Promise<[string, number?, number?, number?]>;
   cancelClaimCode(...args: Arg[]): Promise<number>;
   claimWithCode(...args: Arg[]): Promise<[string, string?]>;
   decideReview(...args: Arg[]): Promise<[string, string?, string?]>;
@@ -98,6 +102,9 @@ export interface ScriptCommands {
   touchCachedMaps(...args: Arg[]): Promise<number>;
   migrateSeedIndex(...args: Arg[]): Promise<[number, number]>;
   changeBlocklist(...args: Arg[]): Promise<number>;
+  changeMinimumVersion(...args: Arg[]): Promise<number>;
+  recordAudit(...args: Arg[]): Promise<number>;
+  sweepReviews(...args: Arg[]): Promise<string[]>;
   buildHiddenSeeds(...args: Arg[]): Promise<number>;
   readJob(...args: Arg[]): Promise<[string, (string | number)?]>;
   readSeedPage(...args: Arg[]): Promise<(string | number)[]>;
