@@ -22,8 +22,10 @@ async function main() {
   const store = storeFromConfig(config, 'seedblock-bot');
   logRedisOutages(store.ctx.redis, logger, config.REDIS_URL, isStopping);
   const bot = createBot({ config, store, logger });
+  // One connection per blocking read (BLMOVE of review notices, XREAD of the audit trail).
   const blocking = connectRedis({ url: config.REDIS_URL, name: 'seedblock-bot-notices', blocking: true });
-  await Promise.all([redisReady(store.ctx.redis, 5_000), redisReady(blocking, 5_000)]).catch(() =>
+  const auditBlocking = connectRedis({ url: config.REDIS_URL, name: 'seedblock-bot-audit', blocking: true });
+  await Promise.all([store.ctx.redis, blocking, auditBlocking].map((r) => redisReady(r, 5_000))).catch(() =>
     logger.warn({ redis: 'not ready' }, 'starting without Redis; commands fail until it is reachable'),
   );
 
@@ -32,11 +34,14 @@ async function main() {
   await bot
     .registerCommands()
     .catch((err: unknown) => logger.error({ err: loggableError(err) }, 'registering slash commands failed'));
+  await bot.checkSetup();
   const notices = bot.startReviewNotices(blocking);
+  const audit = bot.startAuditFeed(auditBlocking);
 
   stopOnSignal(logger, 'shutting down', async () => {
-    await notices?.stop();
+    await Promise.all([notices?.stop(), audit.stop()]);
     blocking.disconnect();
+    auditBlocking.disconnect();
     await bot.idle();
     await bot.destroy();
     await store.close();
