@@ -96,7 +96,8 @@ export function fakeDiscord() {
   ) => {
     const captured: CapturedRequest = {
       method: request.method,
-      path: new URL(request.url).pathname.replace(/^\/api\/v10/, ''),
+      // Decoded: discord.js writes `@original` as `%40original`.
+      path: decodeURIComponent(new URL(request.url).pathname).replace(/^\/api\/v10/, ''),
       params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
       headers: request.headers,
       body: await readBody(request),
