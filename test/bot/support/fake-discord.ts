@@ -7,6 +7,18 @@ import { APPLICATION_ID, BOT_USER_ID, snowflake } from './snowflakes.ts';
 
 export const API = 'https://discord.com/api/v10';
 
+/** The parts of a message body (sent or updated) the tests look at. */
+export interface MessageBody {
+  content?: string;
+  flags?: number;
+  embeds?: { title?: string; fields?: { name: string; value: string }[] }[];
+  components?: {
+    type: number;
+    components: { type: number; style: number; custom_id: string; disabled?: boolean; label: string }[];
+  }[];
+  allowed_mentions?: { parse: string[]; users?: string[]; roles?: string[] };
+}
+
 export interface CapturedRequest {
   method: string;
   /** The path after /api/v10, e.g. /channels/1/messages. */
@@ -43,10 +55,12 @@ export function messageFrom(channelId: string, sent: Record<string, unknown>, id
     mentions: [],
     mention_roles: [],
     attachments: [],
-    embeds: [],
-    components: [],
+    embeds: [] as { title?: string; fields?: { name: string; value: string }[] }[],
+    components: [] as NonNullable<MessageBody['components']>,
     pinned: false,
     flags: 0,
+    /** As the bot sent it (Discord does not echo it back; the fakes keep it for the tests). */
+    allowed_mentions: undefined as { parse: string[]; users?: string[]; roles?: string[] } | undefined,
     ...sent,
   };
 }

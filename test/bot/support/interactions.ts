@@ -100,9 +100,20 @@ export type RawInteraction = ReturnType<typeof base> & { data: unknown; message?
 
 /** A slash command invocation (type 2, APPLICATION_COMMAND). */
 export function slashCommand(name: string, who: TestMember, options: Option[] = []): RawInteraction {
+  // Discord sends the users a user option names along, in `resolved`.
+  const users = options.flatMap((o) => (o.type === ApplicationCommandOptionType.User ? [o.value] : []));
+  const resolved = Object.fromEntries(
+    users.map((id) => [id, { id, username: 'member', discriminator: '0', global_name: null, avatar: null }]),
+  );
   return {
     ...base(InteractionType.ApplicationCommand, who, COMMAND_CHANNEL_ID),
-    data: { id: snowflake(), name, type: ApplicationCommandType.ChatInput, options },
+    data: {
+      id: snowflake(),
+      name,
+      type: ApplicationCommandType.ChatInput,
+      options,
+      ...(users.length > 0 ? { resolved: { users: resolved } } : {}),
+    },
   };
 }
 

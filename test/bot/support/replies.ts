@@ -1,18 +1,8 @@
 import { InteractionResponseType, MessageFlags } from 'discord.js';
-import type { FakeDiscord } from './fake-discord.ts';
+import type { FakeDiscord, MessageBody } from './fake-discord.ts';
 import type { RawInteraction } from './interactions.ts';
 
-/** The parts of a message body (sent or updated) the tests look at. */
-export interface MessageBody {
-  content?: string;
-  flags?: number;
-  embeds?: { title?: string; fields?: { name: string; value: string }[] }[];
-  components?: {
-    type: number;
-    components: { type: number; style: number; custom_id: string; disabled?: boolean; label: string }[];
-  }[];
-  allowed_mentions?: { parse: string[]; users?: string[]; roles?: string[] };
-}
+export type { MessageBody } from './fake-discord.ts';
 
 export interface CallbackBody {
   type: InteractionResponseType;

@@ -75,6 +75,8 @@ export interface DiscordStandIn {
   refuseDirectMessages(userId: string): void;
   /** The direct messages the bot sent to a user, in order. */
   directMessages(userId: string): FakeMessage[];
+  /** How often the bot tried to send a user a direct message (refused ones too). */
+  directMessageAttempts(userId: string): number;
   /** Resolves once `count` things match what `read` returns, within `timeoutMs`. */
   waitFor<T>(read: () => T[], count?: number, what?: string, timeoutMs?: number): Promise<T[]>;
   close(): Promise<void>;
@@ -124,6 +126,8 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
   const dmChannels = new Map<string, string>();
   const noDirectMessages = new Set<string>();
   const access = (channelId: string) => channels.get(channelId) ?? 'open';
+  const dmChannelsOf = (userId: string) =>
+    [...dmChannels].filter(([, user]) => user === userId).map(([id]) => id);
   /** Answers as Discord refuses a channel closed to the bot; false when it is open to `what`. */
   const refused = (res: ServerResponse, channelId: string, what: 'read' | 'post') => {
     const state = access(channelId);
@@ -329,8 +333,12 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
       noDirectMessages.add(userId);
     },
     directMessages(userId) {
-      const inDm = new Set([...dmChannels].filter(([, user]) => user === userId).map(([id]) => id));
+      const inDm = new Set(dmChannelsOf(userId));
       return [...messages.values()].filter((m) => inDm.has(m.channel_id));
+    },
+    directMessageAttempts(userId) {
+      const paths = new Set(dmChannelsOf(userId).map((id) => `/channels/${id}/messages`));
+      return requests.filter((r) => r.method === 'POST' && paths.has(r.path)).length;
     },
     async waitFor(read, count = 1, what = 'Discord traffic', timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
