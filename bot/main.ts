@@ -7,6 +7,7 @@ import { logRedisOutages } from '../store/redis-outages.ts';
 import { createBot } from './bot.ts';
 import { loggableError } from './log-error.ts';
 import { discordSettings, MissingSettingError } from './settings.ts';
+import type { Worker } from './worker-loop.ts';
 
 // `npm run bot`: the chat bot. Needs DISCORD_TOKEN and DISCORD_APPLICATION_ID, and REDIS_URL (or
 // the Redis `npm start` runs).
@@ -29,23 +30,27 @@ async function main() {
     logger.warn({ redis: 'not ready' }, 'starting without Redis; commands fail until it is reachable'),
   );
 
-  await bot.login();
-  // Commands registered earlier keep working, so a failed registration is logged, not fatal.
-  await bot
-    .registerCommands()
-    .catch((err: unknown) => logger.error({ err: loggableError(err) }, 'registering slash commands failed'));
-  await bot.checkSetup();
-  const notices = bot.startReviewNotices(blocking);
-  const audit = bot.startAuditFeed(auditBlocking);
-
+  // Handled from here on: a stop during login or registration still ends everything cleanly.
+  const workers: Worker[] = [];
   stopOnSignal(logger, 'shutting down', async () => {
-    await Promise.all([notices?.stop(), audit.stop()]);
+    await Promise.all(workers.map((w) => w.stop()));
     blocking.disconnect();
     auditBlocking.disconnect();
     await bot.idle();
     await bot.destroy();
     await store.close();
   });
+
+  await bot.login();
+  // Commands registered earlier keep working, so a failed registration is logged, not fatal.
+  await bot
+    .registerCommands()
+    .catch((err: unknown) => logger.error({ err: loggableError(err) }, 'registering slash commands failed'));
+  await bot.checkSetup();
+  if (isStopping()) return;
+  const notices = bot.startReviewNotices(blocking);
+  if (notices) workers.push(notices);
+  workers.push(bot.startAuditFeed(auditBlocking));
 }
 
 try {
