@@ -47,6 +47,10 @@ const claim = (who: TestMember) => run(slashCommand('claim', who));
 const pressOn = (who: TestMember, customId: string) =>
   interact(p, buttonPress(customId, who, { channel_id: GUILD_ID }));
 
+it('starts without a warning when every setting is there and usable', () => {
+  expect(p.logs().filter((l) => (l.level as number) >= 40)).toEqual([]);
+});
+
 describe('where the owner commands work', () => {
   it('are registered for the guild only (contexts [0]), and the global scope is emptied', async () => {
     const [put] = p.discord.requests.filter(

@@ -38,8 +38,12 @@ export interface BotProcess {
 /**
  * Starts the stand-in and the bot with every DISCORD_* setting (guild, role, review and audit
  * channels; `env` overrides or unsets them with ''), and waits until its commands are registered.
+ * `prepare` sets the stand-in and the store up before the bot starts.
  */
-export async function startBotProcess(env: Record<string, string> = {}): Promise<BotProcess> {
+export async function startBotProcess(
+  env: Record<string, string> = {},
+  prepare: (ready: Pick<BotProcess, 'discord' | 'store'>) => Promise<void> | void = () => {},
+): Promise<BotProcess> {
   const discord = await startDiscordStandIn();
   const prefix = env.REDIS_PREFIX ?? testPrefix();
   const fullEnv: Record<string, string> = {
@@ -64,6 +68,7 @@ export async function startBotProcess(env: Record<string, string> = {}): Promise
     name: 'bot-process-test',
   });
   await redisReady(store.ctx.redis);
+  await prepare({ discord, store });
   const bot = spawnLogged('bot/main.ts', fullEnv);
   const logs = () => logLines(bot.stdout()).filter((l) => typeof l.msg === 'string');
   const running: BotProcess = {

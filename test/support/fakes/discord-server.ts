@@ -61,7 +61,10 @@ export interface DiscordStandIn {
   readonly received: GatewayFrame[];
   /** Channel messages as Discord holds them now. */
   readonly messages: Map<string, FakeMessage>;
-  /** Sends a dispatch (op 0) on the open session, with the next sequence number. */
+  /**
+   * Sends a dispatch (op 0) on the session, with the next sequence number; while the bot is
+   * reconnecting it gets it when it resumes.
+   */
   dispatch(t: string, d: unknown): void;
   /** Ends the gateway connection without a close frame (as a network drop does). */
   drop(): void;
@@ -275,17 +278,29 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
 
   const gateway = new WebSocketServer({ server });
   const send = (ws: WebSocket, frame: GatewayFrame) => ws.send(JSON.stringify(frame));
-  const dispatchOn = (ws: WebSocket, t: string, d: unknown) =>
-    send(ws, { op: OP.dispatch, t, s: ++sequence, d });
+  // Every dispatch of the session, so a RESUME gets what it missed, as Discord replays it: a bot
+  // that reconnects (a drop, a late heartbeat ack on a loaded machine) loses no interaction.
+  const dispatched: GatewayFrame[] = [];
+  /** The connection the session runs on (after READY or RESUMED); null between connections. */
+  let live: WebSocket | null = null;
+  const dispatchOn = (ws: WebSocket | null, t: string, d: unknown) => {
+    const frame = { op: OP.dispatch, t, s: ++sequence, d };
+    dispatched.push(frame);
+    if (ws) send(ws, frame);
+  };
 
   gateway.on('connection', (ws) => {
     socket = ws;
+    ws.on('close', () => {
+      if (live === ws) live = null;
+    });
     send(ws, { op: OP.hello, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS } });
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data)) as GatewayFrame;
       received.push(frame);
       if (frame.op === OP.heartbeat) send(ws, { op: OP.heartbeatAck, d: null });
       if (frame.op === OP.identify) {
+        live = ws;
         dispatchOn(ws, 'READY', {
           v: 10,
           user: BOT_USER,
@@ -296,9 +311,11 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
         });
       }
       if (frame.op === OP.resume) {
-        const d = frame.d as { session_id: string };
-        if (d.session_id === sessionId) dispatchOn(ws, 'RESUMED', null);
-        else send(ws, { op: OP.invalidSession, d: false });
+        const d = frame.d as { session_id: string; seq: number };
+        if (d.session_id !== sessionId) return send(ws, { op: OP.invalidSession, d: false });
+        for (const missed of dispatched.filter((f) => (f.s ?? 0) > d.seq)) send(ws, missed);
+        live = ws;
+        dispatchOn(ws, 'RESUMED', null);
       }
     });
   });
@@ -312,8 +329,7 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
     received,
     messages,
     dispatch(t, d) {
-      if (!socket) throw new Error('no gateway connection');
-      dispatchOn(socket, t, d);
+      dispatchOn(live, t, d);
     },
     drop() {
       socket?.terminate();
