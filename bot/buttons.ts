@@ -1,4 +1,4 @@
-import type { ButtonStyle} from 'discord.js';
+import type { ButtonStyle } from 'discord.js';
 import { ComponentType, type APIActionRowComponent, type APIButtonComponent } from 'discord.js';
 
 // Buttons of the bot's messages: rows of them, as Discord takes them (at most 5 a row, 5 rows).

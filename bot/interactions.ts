@@ -7,7 +7,7 @@ import {
   type Interaction,
 } from 'discord.js';
 import type { Logger } from '../runtime/logger.ts';
-import type { Store } from '../store/index.ts';
+import { failureFields, isDbUnavailable, type Store } from '../store/index.ts';
 import type { BotButton, BotCommand, CommandContext } from './command.ts';
 import type { Deployment } from './deployment.ts';
 import { isModerator, memberFacts, placeRefusal, type ModeratorPolicy } from './moderators.ts';
@@ -70,10 +70,12 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     }
 
     function fail(err: unknown) {
-      logger.error(
-        { err: loggableError(err), interaction: describe(interaction), user: interaction.user.id },
-        'interaction failed',
-      );
+      const fields = { interaction: describe(interaction), user: interaction.user.id };
+      // The store briefly unavailable (Redis away, replicas not confirming) is said where it is
+      // watched, and the user is asked to try again; anything else is a bug to read.
+      if (isDbUnavailable(err))
+        logger.warn({ ...fields, ...failureFields(err) }, 'interaction failed: the store is unavailable');
+      else logger.error({ ...fields, err: loggableError(err) }, 'interaction failed');
     }
   };
 

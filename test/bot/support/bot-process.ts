@@ -112,7 +112,8 @@ export interface Answer {
   flags: number;
   body: MessageBody & { choices?: { name: string; value: string }[] };
   content: string;
-  /** When the first response and the final message reached Discord (ms). */
+  /** When the interaction was sent, and when its first response and final message reached Discord (ms). */
+  dispatchedAt: number;
   respondedAt: number;
   answeredAt: number;
 }
@@ -137,6 +138,7 @@ export async function interact(
   { discord }: Pick<BotProcess, 'discord'>,
   payload: RawInteraction,
 ): Promise<Answer> {
+  const dispatchedAt = Date.now();
   discord.dispatch('INTERACTION_CREATE', payload);
   const callbackPath = `/interactions/${payload.id}/${payload.token}/callback`;
   const [callback] = await discord.waitFor(
@@ -162,6 +164,7 @@ export async function interact(
     flags: first.data?.flags ?? 0,
     body: final.body,
     content: final.body.content ?? '',
+    dispatchedAt,
     respondedAt: callback!.at,
     answeredAt: final.at,
   };
