@@ -1,13 +1,19 @@
-import { Client, Events, type RESTOptions } from 'discord.js';
+import { Client, Events, PermissionFlagsBits, type RESTOptions } from 'discord.js';
 import type { Logger } from '../runtime/logger.ts';
 import type { Config } from '../runtime/config.ts';
 import type { Review, Store, StoreRedis } from '../store/index.ts';
+import { startAuditFeed } from './audit/audit-feed.ts';
+import { ChannelHealth } from './channel-health.ts';
 import { COMMANDS } from './commands/index.ts';
+import { deploymentOf } from './deployment.ts';
 import { createInteractionHandler } from './interactions.ts';
 import { loggableError } from './log-error.ts';
+import { nobodyCanModerate } from './moderators.ts';
 import { registerCommands } from './register-commands.ts';
+import { reviewButtons } from './reviews/review-buttons.ts';
 import { startReviewNotices, type ReviewNotices } from './reviews/review-notices.ts';
 import { discordSettings, type DiscordSettings } from './settings.ts';
+import type { Worker } from './worker-loop.ts';
 
 export interface BotOptions {
   config: Config;
@@ -24,17 +30,28 @@ export interface Bot {
   login(): Promise<void>;
   registerCommands(): Promise<void>;
   /**
-   * Works off review notices (posts new reviews, edits superseded ones) until stopped; null (with
-   * a warning) when no review channel is set.
+   * Says at start, once, what keeps the bot from doing its work (not fatal): nobody can moderate,
+   * or a channel it posts to cannot be read or posted to. Needs login() first.
+   */
+  checkSetup(): Promise<void>;
+  /**
+   * Works off review notices (posts new reviews, edits decided and closed ones, reminds of old
+   * ones) until stopped; null (with a warning) when no review channel is set.
    */
   startReviewNotices(
     blocking: StoreRedis,
     options?: { timeoutSeconds?: number; onPosted?: (review: Review, messageId: string) => void },
   ): ReviewNotices | null;
+  /** Follows the audit trail: a line per action in the audit channel, direct messages to those concerned. */
+  startAuditFeed(blocking: StoreRedis, options?: { timeoutSeconds?: number }): Worker;
   /** Resolves once every interaction received so far has been answered. */
   idle(): Promise<void>;
   destroy(): Promise<void>;
 }
+
+/** What the bot needs in the channels it posts to. */
+const POSTS = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages;
+const REVIEW_CHANNEL_NEEDS = POSTS | PermissionFlagsBits.EmbedLinks;
 
 /**
  * The bot without its gateway connection: REST is ready (token set), interactions are handled as
@@ -50,12 +67,21 @@ export function createBot({ config, store, logger, rest }: BotOptions): Bot {
     allowedMentions: { parse: [] },
   });
   client.rest.setToken(settings.token);
+  const policy = { moderatorRoleId: settings.moderatorRoleId, guildId: settings.guildId };
+  const reviewChannel = settings.reviewChannelId
+    ? new ChannelHealth(logger, 'review', 'DISCORD_REVIEW_CHANNEL_ID', settings.reviewChannelId)
+    : null;
+  const auditChannel = settings.auditChannelId
+    ? new ChannelHealth(logger, 'audit', 'DISCORD_AUDIT_CHANNEL_ID', settings.auditChannelId)
+    : null;
 
   const handleInteraction = createInteractionHandler({
     store,
     logger,
-    policy: { moderatorRoleId: settings.moderatorRoleId, guildId: settings.guildId },
+    policy,
+    deployment: deploymentOf(config),
     commands: COMMANDS,
+    buttons: [reviewButtons],
   });
   const inFlight = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (interaction) => {
@@ -72,15 +98,30 @@ export function createBot({ config, store, logger, rest }: BotOptions): Bot {
     async login() {
       await client.login(settings.token);
     },
-    async registerCommands() {
-      await registerCommands(client.rest, settings, COMMANDS);
-      logger.info(
-        { guild: settings.guildId ?? 'global', count: COMMANDS.length },
-        'slash commands registered',
+    registerCommands: () => registerCommands({ rest: client.rest, store, logger }, settings, COMMANDS),
+    async checkSetup() {
+      if (nobodyCanModerate(policy)) {
+        logger.warn(
+          { settings: ['DISCORD_MODERATOR_ROLE_ID', 'DISCORD_GUILD_ID'] },
+          'nobody can moderate: neither DISCORD_MODERATOR_ROLE_ID nor DISCORD_GUILD_ID is set, so no member is one of the moderators (moderator commands and review buttons refuse everyone)',
+        );
+      }
+      const botUserId = client.user?.id;
+      if (!botUserId) return;
+      const checks = [
+        reviewChannel?.check(client.rest, botUserId, REVIEW_CHANNEL_NEEDS),
+        auditChannel?.check(client.rest, botUserId, POSTS),
+      ];
+      await Promise.all(
+        checks.map((check) =>
+          check?.catch((err: unknown) =>
+            logger.warn({ err: loggableError(err) }, 'could not check a channel the bot posts to'),
+          ),
+        ),
       );
     },
     startReviewNotices(blocking, options = {}) {
-      if (!settings.reviewChannelId) {
+      if (!reviewChannel) {
         logger.warn(
           'DISCORD_REVIEW_CHANNEL_ID is not set: reviews are not posted (the CLI still lists them)',
         );
@@ -91,7 +132,20 @@ export function createBot({ config, store, logger, rest }: BotOptions): Bot {
         rest: client.rest,
         store,
         logger,
-        channelId: settings.reviewChannelId,
+        health: reviewChannel,
+        channelId: reviewChannel.channelId,
+        moderatorRoleId: settings.moderatorRoleId,
+        guildId: settings.guildId,
+        blocking,
+      });
+    },
+    startAuditFeed(blocking, options = {}) {
+      return startAuditFeed({
+        ...options,
+        rest: client.rest,
+        store,
+        logger,
+        channel: auditChannel,
         blocking,
       });
     },

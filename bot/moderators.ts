@@ -32,6 +32,26 @@ export function isModerator(member: MemberFacts | null, policy: ModeratorPolicy)
   );
 }
 
+/** True when no one can be a moderator: no role to hold and no guild for Manage Server to count in. */
+export function nobodyCanModerate(policy: ModeratorPolicy): boolean {
+  return policy.moderatorRoleId === null && policy.guildId === null;
+}
+
+/**
+ * Why the bot does nothing for an interaction from where it was sent, or null: every command and
+ * button is for members in a guild (a direct message has no member to own a key or be a
+ * moderator), and with DISCORD_GUILD_ID for that guild only.
+ */
+export function placeRefusal(interaction: BaseInteraction, guildId: string | null): string | null {
+  if (!interaction.inGuild()) {
+    return 'This bot works only in its Discord server: use its commands there, not in a direct message. Nothing was issued.';
+  }
+  if (guildId !== null && interaction.guildId !== guildId) {
+    return 'This bot serves another Discord server; its commands do nothing here. Nothing was issued.';
+  }
+  return null;
+}
+
 /** The member facts Discord sent with the interaction; null outside a guild. */
 export function memberFacts(interaction: BaseInteraction): MemberFacts | null {
   if (!interaction.inGuild() || !interaction.member) return null;

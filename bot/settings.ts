@@ -9,6 +9,8 @@ export interface DiscordSettings {
   /** Where review requests are posted; without it reviews are left for the CLI. */
   reviewChannelId: string | null;
   moderatorRoleId: string | null;
+  /** Where each audited action is posted as one line; without it the trail is in Redis only. */
+  auditChannelId: string | null;
 }
 
 /** A setting the bot cannot run without: a configuration error like any other. */
@@ -33,5 +35,6 @@ export function discordSettings(config: Config): DiscordSettings {
     guildId: config.DISCORD_GUILD_ID ?? null,
     reviewChannelId: config.DISCORD_REVIEW_CHANNEL_ID ?? null,
     moderatorRoleId: config.DISCORD_MODERATOR_ROLE_ID ?? null,
+    auditChannelId: config.DISCORD_AUDIT_CHANNEL_ID ?? null,
   };
 }

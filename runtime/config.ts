@@ -127,6 +127,8 @@ export const ConfigSchema = z
     DISCORD_GUILD_ID: optionalText,
     DISCORD_REVIEW_CHANNEL_ID: optionalText,
     DISCORD_MODERATOR_ROLE_ID: optionalText,
+    /** Where the bot posts one line per audited action (moderators, owners, the CLI). */
+    DISCORD_AUDIT_CHANNEL_ID: optionalText,
     /** Discord's REST base; the gateway address comes from its GET /gateway/bot, as from Discord. */
     DISCORD_API_URL: z
       .url({ protocol: /^https?$/, error: 'an http(s) URL like https://discord.com/api' })

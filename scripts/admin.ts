@@ -2,16 +2,18 @@ import { ConfigError, loadConfig } from '../runtime/config.ts';
 import { redisReady } from '../store/index.ts';
 import { storeFromConfig } from '../runtime/process.ts';
 import { parseCommandLine } from './admin/args.ts';
+import { auditCommands } from './admin/audit.ts';
 import { blocklistCommands } from './admin/blocklist.ts';
 import { claimCommands } from './admin/claims.ts';
 import { mapCommands } from './admin/maps.ts';
-import { UsageError, type Command } from './admin/command.ts';
+import { JsonLines, UsageError, type Command } from './admin/command.ts';
 import { serverCommands } from './admin/servers.ts';
 import { versionCommands } from './admin/version.ts';
 import { resolveRedisUrl } from './embedded.ts';
 
 // `npm run --silent admin -- <command>`: the operator's CLI. Each call prints one JSON object on
-// stdout: the result (exit 0), `{"error"}` (exit 1), or for a usage error `{"error","usage"}`
+// stdout (a list like `audit list` one JSON line per entry): the result (exit 0), `{"error"}`
+// (exit 1), or for a usage error `{"error","usage"}`
 // (exit 2). `help`, `--help`, `help <command>` and `help <group>` print `{"usage", …}` and exit 0. Commands are in
 // scripts/admin/, one file per group, and call the same store functions the chat bot uses.
 
@@ -21,6 +23,7 @@ const COMMANDS: Record<string, Command> = {
   ...claimCommands,
   ...blocklistCommands,
   ...mapCommands,
+  ...auditCommands,
 };
 
 const USAGE = 'npm run --silent admin -- <command> (help <command> for one)';
@@ -86,7 +89,8 @@ async function main(argv: string[]): Promise<{ out: unknown; code: number }> {
 
 try {
   const { out, code } = await main(process.argv.slice(2));
-  console.log(JSON.stringify(out));
+  if (out instanceof JsonLines) for (const line of out.lines) console.log(JSON.stringify(line));
+  else console.log(JSON.stringify(out));
   process.exitCode = code;
 } catch (err) {
   console.log(JSON.stringify({ error: err instanceof ConfigError ? err.message : String(err) }));

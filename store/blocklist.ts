@@ -3,11 +3,13 @@ import type { StoreContext } from './context.ts';
 // The permanent blocklist: seeds the read API never shows (403 `blocked` without `blockedUntil`).
 // A change also updates seeds:hidden in the same step (store/scripts/change-blocklist.lua).
 
+/** `actor` records a change in the audit trail. */
 export async function addToBlocklist(
   ctx: StoreContext,
   seed: number,
+  { actor }: { actor?: string } = {},
 ): Promise<{ seed: number; added: boolean }> {
-  const added = (await ctx.redis.changeBlocklist(ctx.prefix, seed, 'add')) === 1;
+  const added = (await changeBlocklist(ctx, seed, 'add', actor)) === 1;
   // Confirmed even when it was there already: an earlier attempt may not have reached the replicas.
   await ctx.confirmReplicated();
   return { seed, added };
@@ -16,9 +18,13 @@ export async function addToBlocklist(
 export async function removeFromBlocklist(
   ctx: StoreContext,
   seed: number,
+  { actor }: { actor?: string } = {},
 ): Promise<{ seed: number; removed: boolean }> {
-  return { seed, removed: (await ctx.redis.changeBlocklist(ctx.prefix, seed, 'remove')) === 1 };
+  return { seed, removed: (await changeBlocklist(ctx, seed, 'remove', actor)) === 1 };
 }
+
+const changeBlocklist = (ctx: StoreContext, seed: number, change: 'add' | 'remove', actor = '') =>
+  ctx.redis.changeBlocklist(ctx.prefix, seed, change, ctx.clock.scriptArg, actor);
 
 export async function listBlocklist(ctx: StoreContext): Promise<number[]> {
   return (await ctx.redis.smembers(`${ctx.prefix}blocklist`)).map(Number).sort((a, b) => a - b);

@@ -33,23 +33,52 @@ export interface IssuedClaimCode {
   expectedPort: number | null;
 }
 
+/** A chat member asked for a code past one of the limits; nothing was issued. */
+export class ClaimCodeLimitError extends Error {
+  override name = 'ClaimCodeLimitError';
+  /** `live`: CLAIM_CODES_LIVE_PER_MEMBER at once; `day`: CLAIM_CODES_PER_MEMBER_PER_DAY in 24 h. */
+  readonly limit: 'live' | 'day';
+  readonly count: number;
+  readonly max: number;
+  /** When the next code can be issued; null when that waits on reviews, not on time. */
+  readonly nextAt: string | null;
+
+  constructor(limit: 'live' | 'day', count: number, max: number, nextAt: number) {
+    super(
+      `this member has ${count} ${limit === 'live' ? 'live claim codes' : 'claim codes today'} (at most ${max})`,
+    );
+    this.limit = limit;
+    this.count = count;
+    this.max = max;
+    this.nextAt = nextAt > 0 ? new Date(nextAt).toISOString() : null;
+  }
+}
+
+/**
+ * Issues a code, for one address when given. `issuedBy` is the chat member asking (limited to
+ * CLAIM_CODES_LIVE_PER_MEMBER live and CLAIM_CODES_PER_MEMBER_PER_DAY a day, else
+ * ClaimCodeLimitError); the operator's codes have none. `actor` records it in the audit trail.
+ */
 export async function issueClaimCode(
   ctx: StoreContext,
-  { ip, port, issuedBy }: { ip?: string; port?: number; issuedBy?: string } = {},
+  { ip, port, issuedBy, actor }: { ip?: string; port?: number; issuedBy?: string; actor?: string } = {},
 ): Promise<IssuedClaimCode> {
   for (;;) {
     const code = randomCode();
-    const expiresAt = await ctx.redis.issueClaimCode(
-      `${ctx.prefix}code:${code}`,
+    const [outcome, a = 0, b = 0, c = 0] = await ctx.redis.issueClaimCode(
+      ctx.prefix,
+      code,
       ctx.clock.scriptArg,
       ip ?? '',
       port ?? '',
       issuedBy ?? '',
+      actor ?? '',
     );
-    if (expiresAt !== 0) {
+    if (outcome === 'live' || outcome === 'day') throw new ClaimCodeLimitError(outcome, a, b, c);
+    if (outcome === 'issued') {
       return {
         code: formatClaimCode(code),
-        expiresAt: new Date(expiresAt).toISOString(),
+        expiresAt: new Date(a).toISOString(),
         expectedIp: ip ?? null,
         expectedPort: port ?? null,
       };
@@ -61,6 +90,39 @@ export async function issueClaimCode(
 export interface LiveClaimCode extends IssuedClaimCode {
   issuedBy: string | null;
 }
+
+/** A code as a member's own list shows it: open, under review, or approved and not used yet. */
+export interface MemberClaimCode extends IssuedClaimCode {
+  status: 'open' | 'review' | 'approved';
+}
+
+type StoredCode = LiveClaimCode & { status: string | null };
+
+/** The stored state of codes (normalized), in the order given; status null for one that is gone. */
+async function readCodes(ctx: StoreContext, codes: string[]): Promise<StoredCode[]> {
+  const pipeline = ctx.redis.pipeline();
+  for (const code of codes)
+    pipeline.hmget(
+      `${ctx.prefix}code:${code}`,
+      'status',
+      'expiresAt',
+      'expectedIp',
+      'expectedPort',
+      'issuedBy',
+    );
+  const rows = results(await pipeline.exec()) as (string | null)[][];
+  return rows.map(([status, expiresAt, ip, port, issuedBy], i) => ({
+    status: status ?? null,
+    code: formatClaimCode(codes[i]!),
+    expiresAt: new Date(Number(expiresAt)).toISOString(),
+    expectedIp: ip || null,
+    expectedPort: port ? Number(port) : null,
+    issuedBy: issuedBy || null,
+  }));
+}
+
+const isOpen = (c: Pick<StoredCode, 'status' | 'expiresAt'>, now: number) =>
+  c.status === 'open' && Date.parse(c.expiresAt) > now;
 
 /**
  * Live codes, soonest expiry first. Codes under review are left out: who holds one can register
@@ -76,32 +138,46 @@ export async function listClaimCodes(ctx: StoreContext): Promise<LiveClaimCode[]
     keys.push(...found);
     cursor = next;
   } while (cursor !== '0');
-  const pipeline = ctx.redis.pipeline();
-  for (const key of keys)
-    pipeline.hmget(key, 'status', 'expiresAt', 'expectedIp', 'expectedPort', 'issuedBy');
-  const rows = results(await pipeline.exec()) as (string | null)[][];
-  return rows
-    .flatMap(([status, expiresAt, ip, port, issuedBy], i) =>
-      status === 'open' && Number(expiresAt) > now
-        ? [
-            {
-              code: formatClaimCode(keys[i]!.slice(`${ctx.prefix}code:`.length)),
-              expiresAt: new Date(Number(expiresAt)).toISOString(),
-              expectedIp: ip || null,
-              expectedPort: port ? Number(port) : null,
-              issuedBy: issuedBy || null,
-            },
-          ]
-        : [],
-    )
+  const codes = await readCodes(
+    ctx,
+    keys.map((key) => key.slice(`${ctx.prefix}code:`.length)),
+  );
+  return codes
+    .filter((c) => isOpen(c, now))
+    .map(({ status: _, ...code }) => code)
     .sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
 }
 
-/** True when the code was usable and is now cancelled. */
-export async function cancelClaimCode(ctx: StoreContext, code: string): Promise<boolean> {
+/** The live codes a chat member was issued (the index issue-claim-code.lua keeps), oldest first. */
+export async function listMemberCodes(ctx: StoreContext, issuedBy: string): Promise<MemberClaimCode[]> {
+  const now = await ctx.clock.now();
+  const listed = await ctx.redis.zrange(`${ctx.prefix}codes:by:${issuedBy}`, '0', '-1');
+  return (await readCodes(ctx, listed)).flatMap(({ code, expiresAt, expectedIp, expectedPort, status }) =>
+    isOpen({ status, expiresAt }, now) || status === 'review' || status === 'approved'
+      ? [{ code, expiresAt, expectedIp, expectedPort, status: status as MemberClaimCode['status'] }]
+      : [],
+  );
+}
+
+/**
+ * True when the code was usable and is now cancelled (a review pending for it closes). With
+ * `issuedBy` (a member's own cancel) only a code of theirs; `actor` records it in the audit trail.
+ */
+export async function cancelClaimCode(
+  ctx: StoreContext,
+  code: string,
+  { actor, issuedBy }: { actor?: string; issuedBy?: string } = {},
+): Promise<boolean> {
   const normalized = normalizeClaimCode(code);
   if (!normalized) return false;
-  return (await ctx.redis.cancelClaimCode(`${ctx.prefix}code:${normalized}`)) === 1;
+  const cancelled = await ctx.redis.cancelClaimCode(
+    ctx.prefix,
+    normalized,
+    ctx.clock.scriptArg,
+    actor ?? '',
+    issuedBy ?? '',
+  );
+  return cancelled === 1;
 }
 
 export type CodeClaimResult =

@@ -26,7 +26,19 @@ export const SELF_CLAIM_INTERVAL_MS = 5 * MINUTE;
 export const SELF_CLAIM_LIVE_MAX = 3;
 export const SELF_CLAIM_UNUSED_LAPSE_MS = 24 * 60 * MINUTE;
 export const CLAIM_CODE_TTL_MS = 30 * MINUTE;
+/** Spec 4.4: plugin claims (with a code) exist since this plugin version. */
+export const PLUGIN_CLAIM_SINCE = '1.1.0';
 export const HTTP_KEYS_PER_OWNER = 3;
+/** Claim codes a chat member may hold live at once (open, under review, or approved and not used). */
+export const CLAIM_CODES_LIVE_PER_MEMBER = 3;
+/** Claim codes a chat member may be issued in any CLAIM_CODES_DAY_MS, whatever became of them. */
+export const CLAIM_CODES_PER_MEMBER_PER_DAY = 10;
+export const CLAIM_CODES_DAY_MS = 24 * 60 * MINUTE;
+/** A claim review still pending this long is brought up again to the moderators, once. */
+export const REVIEW_REMIND_AFTER_MS = 30 * MINUTE;
+/** The audit trail keeps at most this many entries, none older than AUDIT_MAX_AGE_MS. */
+export const AUDIT_MAX_ENTRIES = 10_000;
+export const AUDIT_MAX_AGE_MS = 90 * 24 * 60 * MINUTE;
 
 export const SEED_MIN = 1;
 export const SEED_MAX = 2_147_483_647;

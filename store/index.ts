@@ -1,6 +1,8 @@
+import * as audit from './audit.ts';
 import * as blockEngine from './block-engine.ts';
 import * as blocklist from './blocklist.ts';
 import * as claimCodes from './claim-codes.ts';
+import * as commandScope from './command-scope.ts';
 import * as detections from './detections.ts';
 import * as generationQueue from './generation-queue.ts';
 import * as mapCache from './map-cache.ts';
@@ -37,12 +39,14 @@ const operations = {
   revokeRegistration: registrations.revokeRegistration,
   getRegistration: registrations.getRegistration,
   listRegistrations: registrations.listRegistrations,
+  listOwnedRegistrations: registrations.listOwnedRegistrations,
   listRegistrationPage: registrations.listRegistrationPage,
   checkSelfClaim: selfClaim.checkSelfClaim,
   issueSelfClaim: selfClaim.issueSelfClaim,
   issueClaimCode: claimCodes.issueClaimCode,
   cancelClaimCode: claimCodes.cancelClaimCode,
   listClaimCodes: claimCodes.listClaimCodes,
+  listMemberCodes: claimCodes.listMemberCodes,
   claimWithCode: claimCodes.claimWithCode,
   getReview: reviews.getReview,
   listReviews: reviews.listReviews,
@@ -50,6 +54,15 @@ const operations = {
   nextReviewNotice: reviews.nextReviewNotice,
   markReviewPosted: reviews.markReviewPosted,
   reviewsAwaitingPost: reviews.reviewsAwaitingPost,
+  sweepReviews: reviews.sweepReviews,
+  markReviewReminded: reviews.markReviewReminded,
+  recordAudit: audit.recordAudit,
+  listAudit: audit.listAudit,
+  auditFollowed: audit.auditFollowed,
+  nextAuditEntries: audit.nextAuditEntries,
+  markAuditFollowed: audit.markAuditFollowed,
+  lastCommandGuild: commandScope.lastCommandGuild,
+  rememberCommandGuild: commandScope.rememberCommandGuild,
   addToBlocklist: blocklist.addToBlocklist,
   removeFromBlocklist: blocklist.removeFromBlocklist,
   listBlocklist: blocklist.listBlocklist,
@@ -162,7 +175,14 @@ export {
 } from './registrations.ts';
 export type { SelfClaimRefusal } from './self-claim.ts';
 export type { ReportRefusal } from './report-admission.ts';
-export type { CodeClaimResult, IssuedClaimCode, LiveClaimCode } from './claim-codes.ts';
+export {
+  ClaimCodeLimitError,
+  type CodeClaimResult,
+  type IssuedClaimCode,
+  type LiveClaimCode,
+  type MemberClaimCode,
+} from './claim-codes.ts';
+export { AUDIT_ACTIONS, CLI_ACTOR, type AuditAction, type AuditEntry } from './audit.ts';
 export { SUPERSEDED_MEANING, type Review, type ReviewDecision, type ReviewStatus } from './reviews.ts';
 export type { JobRead, MapRead, SeedListItem, SeedPage } from './maps.ts';
 export type { MapBodies, MapCacheState } from './map-cache.ts';

@@ -63,11 +63,12 @@ function toRegistration(h: Record<string, string>): Registration {
 
 /**
  * Issues an HTTP key. `owner` is the chat user it belongs to (at most 3 live each); keys the
- * operator issues from the CLI without an owner are not limited.
+ * operator issues from the CLI without an owner are not limited. `actor` records it in the audit
+ * trail.
  */
 export async function issueHttpKey(
   ctx: StoreContext,
-  { owner, label }: { owner?: string; label?: string } = {},
+  { owner, label, actor }: { owner?: string; label?: string; actor?: string } = {},
 ): Promise<IssuedCredential> {
   const serverId = randomUUID();
   const credential = newCredential();
@@ -78,6 +79,7 @@ export async function issueHttpKey(
     ctx.clock.scriptArg,
     owner ?? '',
     label ?? '',
+    actor ?? '',
   );
   if (outcome !== 'issued') throw new TooManyKeysError(live, HTTP_KEYS_PER_OWNER);
   return { serverId, credential, issuedAt: new Date(Number(issuedAt)).toISOString() };
@@ -91,9 +93,23 @@ export async function authenticate(ctx: StoreContext, credential: string): Promi
   return { serverId: found.serverId, kind: found.kind as CredentialKind, ip: found.ip || null };
 }
 
-/** True when the registration was live and is now revoked. */
-export async function revokeRegistration(ctx: StoreContext, serverId: string): Promise<boolean> {
-  return (await ctx.redis.revokeRegistration(ctx.prefix, serverId, ctx.clock.scriptArg)) === 1;
+/**
+ * True when the registration was live and is now revoked. With `owner` (an owner's own revoke)
+ * only a registration of theirs; `actor` records it in the audit trail.
+ */
+export async function revokeRegistration(
+  ctx: StoreContext,
+  serverId: string,
+  { actor, owner }: { actor?: string; owner?: string } = {},
+): Promise<boolean> {
+  const revoked = await ctx.redis.revokeRegistration(
+    ctx.prefix,
+    serverId,
+    ctx.clock.scriptArg,
+    actor ?? '',
+    owner ?? '',
+  );
+  return revoked === 1;
 }
 
 export async function getRegistration(ctx: StoreContext, serverId: string): Promise<Registration | null> {
@@ -103,7 +119,16 @@ export async function getRegistration(ctx: StoreContext, serverId: string): Prom
 
 /** Live registrations, oldest first. */
 export async function listRegistrations(ctx: StoreContext): Promise<Registration[]> {
-  const ids = await ctx.redis.zrange(`${ctx.prefix}servers`, '0', '-1');
+  return readRegistrations(ctx, await ctx.redis.zrange(`${ctx.prefix}servers`, '0', '-1'));
+}
+
+/** The live registrations of a chat user (HTTP keys, and servers their claim codes registered), oldest first. */
+export async function listOwnedRegistrations(ctx: StoreContext, owner: string): Promise<Registration[]> {
+  const owned = await readRegistrations(ctx, await ctx.redis.smembers(`${ctx.prefix}owner:${owner}`));
+  return owned.sort((a, b) => a.issuedAt.localeCompare(b.issuedAt) || a.serverId.localeCompare(b.serverId));
+}
+
+async function readRegistrations(ctx: StoreContext, ids: string[]): Promise<Registration[]> {
   const pipeline = ctx.redis.pipeline();
   for (const id of ids) pipeline.hgetall(`${ctx.prefix}server:${id}`);
   const rows = results(await pipeline.exec()) as Record<string, string>[];

@@ -3,10 +3,11 @@ import type { StoreContext } from './context.ts';
 // Manual reviews of old-style plugin claims (a code issued for one address, used from another).
 
 /**
- * pending until a moderator approves or rejects it, or until its code registers from the
- * expected address after all (superseded: nothing is left to decide).
+ * pending until a moderator approves or rejects it, or until it closes with nothing left to
+ * decide: its code registered from the expected address after all (superseded), its code is gone
+ * (expired) or was cancelled (cancelled).
  */
-export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'superseded';
+export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'superseded' | 'expired' | 'cancelled';
 
 /** What `superseded` means, for the bot and the CLI to say. */
 export const SUPERSEDED_MEANING = 'its code registered the server from the expected address';
@@ -20,13 +21,22 @@ export interface Review {
   reason: string;
   pluginVersion: string | null;
   createdAt: string;
-  /** The moderator who approved or rejected it; null while pending and when superseded. */
+  /** The chat member who asked for the code; null for the operator's codes (and older reviews). */
+  issuedBy: string | null;
+  /** When the code was issued; null for older reviews. */
+  codeIssuedAt: string | null;
+  /** The moderator who approved or rejected it; null while pending and when closed otherwise. */
   decidedBy: string | null;
+  /** When it was decided or closed; null while pending. */
+  decidedAt: string | null;
+  /** When the moderators were reminded of it (once, REVIEW_REMIND_AFTER_MS after it opened). */
+  remindedAt: string | null;
   /** The chat message that shows this review, once the bot posted it. */
   messageId: string | null;
 }
 
 const address = (ip: string | undefined, port: string | undefined) => `${ip || '*'}:${port || '*'}`;
+const iso = (ms: string | undefined) => (ms ? new Date(Number(ms)).toISOString() : null);
 
 function toReview(h: Record<string, string>): Review {
   return {
@@ -38,7 +48,11 @@ function toReview(h: Record<string, string>): Review {
     reason: h.reason ?? '',
     pluginVersion: h.pluginVersion || null,
     createdAt: new Date(Number(h.createdAt)).toISOString(),
+    issuedBy: h.issuedBy || null,
+    codeIssuedAt: iso(h.codeIssuedAt),
     decidedBy: h.decidedBy || null,
+    decidedAt: iso(h.decidedAt),
+    remindedAt: iso(h.remindedAt),
     messageId: h.messageId || null,
   };
 }
@@ -57,14 +71,22 @@ export async function listReviews(ctx: StoreContext): Promise<Review[]> {
 
 export type ReviewDecision =
   | { outcome: 'decided'; decision: 'approved' | 'rejected'; moderator: string }
-  /** Closed before: `decision` is its final status; `moderator` is '' when superseded. */
+  /** Closed before: `decision` is its final status; `moderator` is '' unless a moderator decided. */
   | { outcome: 'already'; decision: Exclude<ReviewStatus, 'pending'>; moderator: string }
   | { outcome: 'unknown' };
 
-/** Approves or rejects a pending review; of two decisions at once, the first wins. */
+/**
+ * Approves or rejects a pending review; of two decisions at once, the first wins. `moderator` is
+ * how the decision is shown; `actor` records it in the audit trail.
+ */
 export async function decideReview(
   ctx: StoreContext,
-  { id, decision, moderator }: { id: string; decision: 'approved' | 'rejected'; moderator: string },
+  {
+    id,
+    decision,
+    moderator,
+    actor,
+  }: { id: string; decision: 'approved' | 'rejected'; moderator: string; actor?: string },
 ): Promise<ReviewDecision> {
   const [outcome, decided, by] = await ctx.redis.decideReview(
     ctx.prefix,
@@ -72,10 +94,26 @@ export async function decideReview(
     decision,
     moderator,
     ctx.clock.scriptArg,
+    actor ?? '',
   );
   if (outcome === 'unknown') return { outcome };
   if (outcome === 'decided') return { outcome, decision, moderator: by ?? '' };
   return { outcome: 'already', decision: decided as Exclude<ReviewStatus, 'pending'>, moderator: by ?? '' };
+}
+
+/**
+ * Closes the pending reviews whose code expired or was cancelled (queuing their notices) and
+ * returns those pending REVIEW_REMIND_AFTER_MS without a reminder yet, oldest first.
+ */
+export async function sweepReviews(ctx: StoreContext): Promise<Review[]> {
+  const due = await ctx.redis.sweepReviews(ctx.prefix, ctx.clock.scriptArg);
+  const reviews = await Promise.all(due.map((id) => getReview(ctx, id)));
+  return reviews.filter((r): r is Review => r !== null);
+}
+
+/** Records that the moderators were reminded of a review (it is not returned by sweepReviews again). */
+export async function markReviewReminded(ctx: StoreContext, id: string): Promise<void> {
+  await ctx.redis.hset(`${ctx.prefix}review:${id}`, 'remindedAt', String(await ctx.clock.now()));
 }
 
 /**

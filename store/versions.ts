@@ -20,13 +20,22 @@ export async function getVersionInfo(ctx: StoreContext): Promise<VersionInfo> {
   return { latest: latest ?? null, minimum: minimum ?? null, downloadUrl: downloadUrl ?? null };
 }
 
-export async function setMinimumVersion(ctx: StoreContext, minimum: string): Promise<VersionInfo> {
-  await ctx.redis.hset(key(ctx), 'minimum', SemverSchema.parse(minimum));
+/** `actor` records a change in the audit trail. */
+export async function setMinimumVersion(
+  ctx: StoreContext,
+  minimum: string,
+  { actor }: { actor?: string } = {},
+): Promise<VersionInfo> {
+  const version = SemverSchema.parse(minimum);
+  await ctx.redis.changeMinimumVersion(ctx.prefix, version, ctx.clock.scriptArg, actor ?? '');
   return getVersionInfo(ctx);
 }
 
-export async function clearMinimumVersion(ctx: StoreContext): Promise<VersionInfo> {
-  await ctx.redis.hdel(key(ctx), 'minimum');
+export async function clearMinimumVersion(
+  ctx: StoreContext,
+  { actor }: { actor?: string } = {},
+): Promise<VersionInfo> {
+  await ctx.redis.changeMinimumVersion(ctx.prefix, '', ctx.clock.scriptArg, actor ?? '');
   return getVersionInfo(ctx);
 }
 

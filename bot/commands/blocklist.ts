@@ -1,4 +1,4 @@
-import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { SEED_MAX, SEED_MIN, type Store } from '../../store/index.ts';
 import type { BotCommand, BotReply } from '../command.ts';
 
@@ -8,6 +8,7 @@ export const definition = new SlashCommandBuilder()
   .setName('blocklist')
   .setDescription('Moderators: seeds the map viewer never shows')
   .setContexts(InteractionContextType.Guild)
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addSubcommand((s) =>
     s
       .setName('add')
@@ -41,10 +42,12 @@ const badSeed = (seed: number) =>
     ? { content: `The seed must be an integer ${SEED_MIN}..${SEED_MAX}.` }
     : null;
 
-export async function addToBlocklist(store: Store, { seed }: { seed: number }): Promise<BotReply> {
+type Change = { seed: number; actor: string };
+
+export async function addToBlocklist(store: Store, { seed, actor }: Change): Promise<BotReply> {
   const refused = badSeed(seed);
   if (refused) return refused;
-  const { added } = await store.addToBlocklist(seed);
+  const { added } = await store.addToBlocklist(seed, { actor });
   return {
     content: added
       ? `Seed ${seed} is now on the blocklist: the map viewer no longer shows it.`
@@ -52,10 +55,10 @@ export async function addToBlocklist(store: Store, { seed }: { seed: number }): 
   };
 }
 
-export async function removeFromBlocklist(store: Store, { seed }: { seed: number }): Promise<BotReply> {
+export async function removeFromBlocklist(store: Store, { seed, actor }: Change): Promise<BotReply> {
   const refused = badSeed(seed);
   if (refused) return refused;
-  const { removed } = await store.removeFromBlocklist(seed);
+  const { removed } = await store.removeFromBlocklist(seed, { actor });
   return {
     content: removed
       ? `Seed ${seed} is off the blocklist (a live block window still hides it until it ends).`
@@ -66,10 +69,11 @@ export async function removeFromBlocklist(store: Store, { seed }: { seed: number
 export const command: BotCommand = {
   definition,
   moderatorOnly: true,
-  execute: (interaction, { store }) => {
-    const seed = interaction.options.getInteger('seed', true);
+  defers: true,
+  execute: (interaction, { store, caller }) => {
+    const change = { seed: interaction.options.getInteger('seed', true), actor: caller.userId };
     return interaction.options.getSubcommand() === 'add'
-      ? addToBlocklist(store, { seed })
-      : removeFromBlocklist(store, { seed });
+      ? addToBlocklist(store, change)
+      : removeFromBlocklist(store, change);
   },
 };

@@ -1,4 +1,4 @@
-import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { isBelowMinimum, SemverSchema, type Store, type VersionInfo } from '../../store/index.ts';
 import { inlineCode, type BotCommand, type BotReply } from '../command.ts';
 
@@ -8,6 +8,7 @@ export const definition = new SlashCommandBuilder()
   .setName('minimum-version')
   .setDescription('Moderators: the oldest plugin version allowed to claim and report')
   .setContexts(InteractionContextType.Guild)
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addSubcommand((s) =>
     s
       .setName('set')
@@ -19,12 +20,15 @@ export const definition = new SlashCommandBuilder()
   .addSubcommand((s) => s.setName('clear').setDescription('Allow every plugin version'))
   .toJSON();
 
-export async function setMinimumVersion(store: Store, { version }: { version: string }): Promise<BotReply> {
+export async function setMinimumVersion(
+  store: Store,
+  { version, actor }: { version: string; actor: string },
+): Promise<BotReply> {
   const parsed = SemverSchema.safeParse(version.trim());
   if (!parsed.success) {
     return { content: `${inlineCode(version)} is not a version like 1.2.0 (three numbers, no "v").` };
   }
-  const info = await store.setMinimumVersion(parsed.data);
+  const info = await store.setMinimumVersion(parsed.data, { actor });
   const lines = [
     `Minimum plugin version is now ${info.minimum}: older plugins get 426 \`plugin_outdated\` on claim and report.`,
   ];
@@ -34,8 +38,8 @@ export async function setMinimumVersion(store: Store, { version }: { version: st
   return { content: lines.join('\n') };
 }
 
-export async function clearMinimumVersion(store: Store): Promise<BotReply> {
-  const info: VersionInfo = await store.clearMinimumVersion();
+export async function clearMinimumVersion(store: Store, { actor }: { actor: string }): Promise<BotReply> {
+  const info: VersionInfo = await store.clearMinimumVersion({ actor });
   return {
     content: `No minimum plugin version any more${info.latest ? ` (latest release: ${info.latest})` : ''}.`,
   };
@@ -44,8 +48,12 @@ export async function clearMinimumVersion(store: Store): Promise<BotReply> {
 export const command: BotCommand = {
   definition,
   moderatorOnly: true,
-  execute: (interaction, { store }) =>
+  defers: true,
+  execute: (interaction, { store, caller }) =>
     interaction.options.getSubcommand() === 'set'
-      ? setMinimumVersion(store, { version: interaction.options.getString('version', true) })
-      : clearMinimumVersion(store),
+      ? setMinimumVersion(store, {
+          version: interaction.options.getString('version', true),
+          actor: caller.userId,
+        })
+      : clearMinimumVersion(store, { actor: caller.userId }),
 };

@@ -10,22 +10,34 @@ export type ChatDecision =
   | { outcome: 'already'; review: Review; notice: string }
   | { outcome: 'unknown'; notice: string };
 
+/** What a moderator is told about a review that is no longer pending. */
+export function alreadyNotice(review: Review): string {
+  switch (review.status) {
+    case 'superseded':
+      return `This review was superseded: ${SUPERSEDED_MEANING}.`;
+    case 'expired':
+      return 'This review was closed: its code expired.';
+    case 'cancelled':
+      return 'This review was closed: its code was cancelled.';
+    default:
+      return `This review was already ${review.status} by ${showModerator(review.decidedBy ?? 'a moderator')}.`;
+  }
+}
+
 export async function decideReview(
   store: Store,
-  { reviewId, decision, moderator }: { reviewId: string; decision: Decision; moderator: string },
+  {
+    reviewId,
+    decision,
+    moderator,
+    actor,
+  }: { reviewId: string; decision: Decision; moderator: string; actor: string },
 ): Promise<ChatDecision> {
-  const result = await store.decideReview({ id: reviewId, decision, moderator });
+  const result = await store.decideReview({ id: reviewId, decision, moderator, actor });
   const review = result.outcome === 'unknown' ? null : await store.getReview(reviewId);
   if (result.outcome === 'unknown' || !review) {
     return { outcome: 'unknown', notice: 'This review no longer exists.' };
   }
   if (result.outcome === 'decided') return { outcome: 'decided', review };
-  return {
-    outcome: 'already',
-    review,
-    notice:
-      result.decision === 'superseded'
-        ? `This review was superseded: ${SUPERSEDED_MEANING}.`
-        : `This review was already ${result.decision} by ${showModerator(result.moderator)}.`,
-  };
+  return { outcome: 'already', review, notice: alreadyNotice(review) };
 }

@@ -1,29 +1,58 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIMessage, type REST } from 'discord.js';
 import type { Logger } from '../../runtime/logger.ts';
-import { failureFields, type Review, type Store, type StoreRedis } from '../../store/index.ts';
+import { REVIEW_REMIND_AFTER_MS, type Review, type Store, type StoreRedis } from '../../store/index.ts';
+import type { ChannelHealth } from '../channel-health.ts';
+import { runWorker, type Worker } from '../worker-loop.ts';
 import { reviewMessage } from './review-message.ts';
-import { loggableError } from '../log-error.ts';
 
 // Keeps the moderators' channel showing each review as it stands. The store hands notices over
 // with BLMOVE (reviews:notify → reviews:posting) and forgets one only once markReviewPosted
 // recorded the message, so a notice taken by a bot that stopped before showing it is still in
 // reviews:posting: on start, and after any failure, those are shown (again) first. A review
-// without a message is posted; one with a message (a later notice: it was superseded) has its
-// message edited to its current state. At least once, never lost; showing twice is harmless.
+// without a message is posted (mentioning the moderator role once, when it is pending); one with
+// a message (a later notice: decided or closed) has its message edited to its current state. At
+// least once, never lost; showing twice is harmless. Every SWEEP_EVERY_MS the pending reviews are
+// looked over: those whose code is gone close, and one pending REVIEW_REMIND_AFTER_MS is brought
+// up again, once.
+
+const SWEEP_EVERY_MS = 5_000;
+
+export interface ReviewChannel {
+  rest: REST;
+  store: Store;
+  channelId: string;
+  /** The role a new review and a reminder mention; null: none. */
+  moderatorRoleId: string | null;
+  /** For the link to a review message in a reminder; null: no link. */
+  guildId: string | null;
+}
+
+const needsReview = 'A claim needs a moderator’s review.';
+
+/** Mentions the moderator role (only it) when one is set. */
+function rolePing(roleId: string | null, text: string) {
+  return {
+    content: roleId ? `<@&${roleId}> ${text}` : text,
+    allowed_mentions: { parse: [], roles: roleId ? [roleId] : [] },
+  };
+}
 
 /**
  * Posts or edits the message of one review; returns its id, or null when the message to edit
  * is gone from the channel (deleted: there is nothing left to update).
  */
 export async function showReview(
-  { rest, store, channelId }: { rest: REST; store: Store; channelId: string },
+  { rest, store, channelId, moderatorRoleId }: ReviewChannel,
   review: Review,
 ): Promise<string | null> {
   if (review.messageId) {
     let gone = false;
     try {
-      await rest.patch(Routes.channelMessage(channelId, review.messageId), { body: reviewMessage(review) });
+      // Once decided or closed, the line that called the moderators goes too.
+      const content = review.status === 'pending' ? undefined : '';
+      await rest.patch(Routes.channelMessage(channelId, review.messageId), {
+        body: { ...reviewMessage(review), content, allowed_mentions: { parse: [] } },
+      });
     } catch (err) {
       if (!(err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownMessage)) throw err;
       gone = true;
@@ -31,18 +60,32 @@ export async function showReview(
     await store.markReviewPosted(review.id, review.messageId);
     return gone ? null : review.messageId;
   }
+  const ping =
+    review.status === 'pending'
+      ? rolePing(moderatorRoleId, needsReview)
+      : { allowed_mentions: { parse: [] } };
   const message = (await rest.post(Routes.channelMessages(channelId), {
-    body: { ...reviewMessage(review), allowed_mentions: { parse: [] } },
+    body: { ...reviewMessage(review), ...ping },
   })) as APIMessage;
   await store.markReviewPosted(review.id, message.id);
   return message.id;
 }
 
-export interface ReviewNoticeOptions {
-  rest: REST;
-  store: Store;
+/** Brings a review pending REVIEW_REMIND_AFTER_MS up again, with the role mentioned. */
+async function remindOf({ rest, channelId, moderatorRoleId, guildId }: ReviewChannel, review: Review) {
+  const where =
+    guildId && review.messageId
+      ? `https://discord.com/channels/${guildId}/${channelId}/${review.messageId}`
+      : `review \`${review.id}\``;
+  const minutes = REVIEW_REMIND_AFTER_MS / 60_000;
+  await rest.post(Routes.channelMessages(channelId), {
+    body: rolePing(moderatorRoleId, `A claim review has waited ${minutes} minutes for a decision: ${where}`),
+  });
+}
+
+export interface ReviewNoticeOptions extends ReviewChannel {
   logger: Logger;
-  channelId: string;
+  health: ChannelHealth;
   /** A connection of its own (connectRedis with blocking: true), as BLMOVE holds it; stop() closes it. */
   blocking: StoreRedis;
   /** How long one BLMOVE waits. */
@@ -51,61 +94,50 @@ export interface ReviewNoticeOptions {
   onPosted?: (review: Review, messageId: string) => void;
 }
 
-export interface ReviewNotices {
-  /** Ends the loop: interrupts the waiting BLMOVE by closing the blocking connection. */
-  stop(): Promise<void>;
-}
-
-const MAX_BACKOFF_MS = 30_000;
+export type ReviewNotices = Worker;
 
 export function startReviewNotices(options: ReviewNoticeOptions): ReviewNotices {
-  const { store, logger, blocking, timeoutSeconds = 5 } = options;
-  const stopping = new AbortController();
+  const { store, logger, blocking, health, timeoutSeconds = 5 } = options;
 
   const show = async (review: Review) => {
     const messageId = await showReview(options, review);
+    health.usable();
     const fields = { review: review.id, status: review.status, messageId: messageId ?? review.messageId };
     if (messageId === null) return logger.info(fields, 'review message deleted; nothing to update');
     logger.info(fields, review.messageId ? 'review message updated' : 'review posted');
     options.onPosted?.(review, messageId);
   };
+  const remind = async (review: Review) => {
+    await remindOf(options, review);
+    health.usable();
+    await store.markReviewReminded(review.id);
+    logger.info({ review: review.id }, 'review reminded');
+  };
 
-  const loop = async () => {
-    let sweep = true;
-    let failures = 0;
-    while (!stopping.signal.aborted) {
+  let backlog = true;
+  let nextSweep = 0;
+  return runWorker({
+    logger,
+    what: 'posting review notices',
+    interrupt: () => blocking.disconnect(),
+    alreadySaid: (err) => health.refusedBy(err),
+    step: async () => {
       try {
-        if (sweep) {
+        if (backlog) {
           for (const review of await store.reviewsAwaitingPost()) await show(review);
-          sweep = false;
+          backlog = false;
+        }
+        if (Date.now() >= nextSweep) {
+          nextSweep = Date.now() + SWEEP_EVERY_MS;
+          for (const review of await store.sweepReviews()) await remind(review);
         }
         const review = await store.nextReviewNotice(blocking, timeoutSeconds);
         if (review) await show(review);
-        failures = 0;
       } catch (err) {
-        if (stopping.signal.aborted) break;
-        // Redis or Discord trouble: the notice stays in reviews:posting; retry after a pause.
-        failures += 1;
-        sweep = true;
-        const delay = Math.min(250 * 2 ** failures, MAX_BACKOFF_MS);
-        logger.warn(
-          {
-            ...('err' in failureFields(err) ? { err: loggableError(err) } : failureFields(err)),
-            retryInMs: delay,
-          },
-          'posting review notices failed',
-        );
-        await sleep(delay, undefined, { signal: stopping.signal }).catch(() => {});
+        // The notice stays in reviews:posting: shown first on the next try.
+        backlog = true;
+        throw err;
       }
-    }
-  };
-  const done = loop();
-
-  return {
-    async stop() {
-      stopping.abort();
-      blocking.disconnect();
-      await done;
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../../runtime/config.ts';
-import type { Store } from '../../store/index.ts';
+import { CLI_ACTOR, type Store } from '../../store/index.ts';
 import { seedArg } from './args.ts';
 import type { Command } from './command.ts';
 
@@ -29,16 +29,20 @@ export const blocklistCommands: Record<string, Command> = {
     run: () => async (store) => ({ seeds: await store.listBlocklist() }),
   },
   'blocklist add': seedCommand('blocklist add <seed>', 'Never show this seed', (store, seed) =>
-    store.addToBlocklist(seed),
+    store.addToBlocklist(seed, { actor: CLI_ACTOR }),
   ),
   'blocklist remove': seedCommand(
     'blocklist remove <seed>',
     'Show this seed again (a live block window still hides it)',
-    (store, seed) => store.removeFromBlocklist(seed),
+    (store, seed) => store.removeFromBlocklist(seed, { actor: CLI_ACTOR }),
   ),
   detect: seedCommand(
     'detect <seed>',
     'Record a sighting of this seed, as a client detection does',
-    (store, seed, config) => store.recordDetection({ seed, queueMax: config.QUEUE_MAX }),
+    async (store, seed, config) => {
+      const recorded = await store.recordDetection({ seed, queueMax: config.QUEUE_MAX });
+      await store.recordAudit({ actor: CLI_ACTOR, action: 'detect', target: String(seed) });
+      return recorded;
+    },
   ),
 };

@@ -1,14 +1,18 @@
-import { SUPERSEDED_MEANING, type Store } from '../../store/index.ts';
+import { CLI_ACTOR, SUPERSEDED_MEANING, type Store } from '../../store/index.ts';
 import { ipArg, portArg } from './args.ts';
 import type { Command } from './command.ts';
 
 // code issue | list | cancel, review list | approve | reject: registering game servers by code.
 
 async function decide(store: Store, id: string, decision: 'approved' | 'rejected') {
-  const result = await store.decideReview({ id, decision, moderator: 'operator (CLI)' });
+  const result = await store.decideReview({ id, decision, moderator: 'operator (CLI)', actor: CLI_ACTOR });
   if (result.outcome === 'unknown') throw new Error(`no review ${id}`);
   if (result.outcome === 'already' && result.decision === 'superseded')
     throw new Error(`review ${id} was superseded: ${SUPERSEDED_MEANING}`);
+  if (result.outcome === 'already' && (result.decision === 'expired' || result.decision === 'cancelled'))
+    throw new Error(
+      `review ${id} was closed: its code ${result.decision === 'expired' ? 'expired' : 'was cancelled'}`,
+    );
   if (result.outcome === 'already')
     throw new Error(`review ${id} was already ${result.decision} by ${result.moderator}`);
   return { ok: true, id, decision };
@@ -24,7 +28,7 @@ export const claimCommands: Record<string, Command> = {
         ip: options.ip === undefined ? undefined : ipArg(options.ip),
         port: options.port === undefined ? undefined : portArg(options.port),
       };
-      return (store) => store.issueClaimCode(expected);
+      return (store) => store.issueClaimCode({ ...expected, actor: CLI_ACTOR });
     },
   },
   'code list': {
@@ -40,7 +44,8 @@ export const claimCommands: Record<string, Command> = {
       ({ args }) =>
       async (store) => {
         const code = args.code!;
-        if (!(await store.cancelClaimCode(code))) throw new Error(`no usable claim code ${code}`);
+        if (!(await store.cancelClaimCode(code, { actor: CLI_ACTOR })))
+          throw new Error(`no usable claim code ${code}`);
         return { ok: true, code };
       },
   },

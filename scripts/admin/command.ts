@@ -29,3 +29,11 @@ export interface Command {
 
 /** A mistake in the command line: exit 2, with the command's usage. */
 export class UsageError extends Error {}
+
+/** A result printed as JSON lines, one value a line (none for an empty list), not one object. */
+export class JsonLines {
+  readonly lines: readonly unknown[];
+  constructor(lines: readonly unknown[]) {
+    this.lines = lines;
+  }
+}

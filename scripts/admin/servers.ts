@@ -1,4 +1,4 @@
-import { BadCursorError, type CredentialKind, type Store } from '../../store/index.ts';
+import { BadCursorError, CLI_ACTOR, type CredentialKind, type Store } from '../../store/index.ts';
 import { kindArg, limitArg } from './args.ts';
 import { UsageError, type Command } from './command.ts';
 
@@ -46,7 +46,7 @@ export const serverCommands: Record<string, Command> = {
     run:
       ({ options }) =>
       (store) =>
-        store.issueHttpKey({ owner: options.owner, label: options.label }),
+        store.issueHttpKey({ owner: options.owner, label: options.label, actor: CLI_ACTOR }),
   },
   'httpkey list': {
     usage: 'httpkey list [--owner <name>]',
@@ -68,7 +68,8 @@ export const serverCommands: Record<string, Command> = {
       ({ args }) =>
       async (store) => {
         const serverId = args.serverId!;
-        if (!(await store.revokeRegistration(serverId))) throw new Error(`no live registration ${serverId}`);
+        if (!(await store.revokeRegistration(serverId, { actor: CLI_ACTOR })))
+          throw new Error(`no live registration ${serverId}`);
         return { ok: true, serverId };
       },
   },

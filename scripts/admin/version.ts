@@ -1,4 +1,4 @@
-import { SemverSchema } from '../../store/index.ts';
+import { CLI_ACTOR, SemverSchema } from '../../store/index.ts';
 import { UsageError, type Command } from './command.ts';
 
 // version show | set-minimum <x.y.z> | clear-minimum: spec 2.9's version info.
@@ -16,12 +16,12 @@ export const versionCommands: Record<string, Command> = {
     run: ({ args }) => {
       const version = SemverSchema.safeParse(args['x.y.z']);
       if (!version.success) throw new UsageError('the version must look like 1.2.0 (three numbers, no "v")');
-      return (store) => store.setMinimumVersion(version.data);
+      return (store) => store.setMinimumVersion(version.data, { actor: CLI_ACTOR });
     },
   },
   'version clear-minimum': {
     usage: 'version clear-minimum',
     about: 'Allow every plugin version',
-    run: () => (store) => store.clearMinimumVersion(),
+    run: () => (store) => store.clearMinimumVersion({ actor: CLI_ACTOR }),
   },
 };

@@ -6,7 +6,8 @@
   Registering revokes every earlier registration at that IP:port and uses up the code. A code
   still under review that registers from its expected address closes its review as superseded
   (no decision is left to take) and queues another notice, so the bot updates the review's
-  message the same at-least-once way it posts it.
+  message the same at-least-once way it posts it. The review, and the registration the code makes,
+  carry who asked for the code (issuedBy), so the moderators see it and the member owns the server.
 
   KEYS: none; built from the prefix.
   ARGV: [1] prefix  [2] normalized code  [3] request ip  [4] request port  [5] clock (see includes/clock.lua)
@@ -22,7 +23,8 @@
 local prefix, code, ip, port = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local now = string.format('%d', clockNow(ARGV[5]))
 local codeKey = prefix .. 'code:' .. code
-local c = redis.call('HMGET', codeKey, 'status', 'expiresAt', 'expectedIp', 'expectedPort', 'reviewId')
+local c = redis.call('HMGET', codeKey, 'status', 'expiresAt', 'expectedIp', 'expectedPort', 'reviewId',
+  'issuedBy', 'createdAt')
 local status = c[1]
 if not status or status == 'used' or status == 'cancelled' then return { 'invalid code' } end
 if status == 'rejected' then return { 'claim rejected' } end
@@ -52,7 +54,7 @@ if not matches then
   local reviewId = ARGV[8]
   redis.call('HSET', prefix .. 'review:' .. reviewId, 'id', reviewId, 'code', code, 'status', 'pending',
     'expectedIp', c[3], 'expectedPort', c[4], 'actualIp', ip, 'actualPort', port, 'reason', reason,
-    'pluginVersion', ARGV[9], 'createdAt', now)
+    'pluginVersion', ARGV[9], 'createdAt', now, 'issuedBy', c[6] or '', 'codeIssuedAt', c[7] or '')
   redis.call('ZADD', prefix .. 'reviews:pending', now, reviewId)
   redis.call('LPUSH', prefix .. 'reviews:notify', reviewId)
   redis.call('HSET', codeKey, 'status', 'review', 'reviewId', reviewId)
@@ -63,8 +65,10 @@ for _, kind in ipairs({ 'plugin', 'self' }) do
   local earlier = redis.call('GET', prefix .. 'address:' .. kind .. ':' .. ip .. ':' .. port)
   if earlier then revokeRegistration(prefix, earlier, now) end
 end
+-- The member who asked for the code owns the registration (they see and revoke it with /keys).
 createRegistration(prefix, ARGV[6], ARGV[7], 'plugin', now, {
-  ip = ip, port = port, pluginVersion = ARGV[9], gameVersion = ARGV[10], labApiVersion = ARGV[11]
+  ip = ip, port = port, pluginVersion = ARGV[9], gameVersion = ARGV[10], labApiVersion = ARGV[11],
+  owner = c[6] or ''
 })
 redis.call('HSET', codeKey, 'status', 'used', 'usedBy', ARGV[6])
 if status == 'review' then

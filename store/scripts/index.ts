@@ -142,8 +142,8 @@ export interface ScriptCommands {
   revokeRegistration(...args: Arg[]): Promise<number>;
   checkSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
   issueSelfClaim(...args: Arg[]): Promise<[string, number | string, number?]>;
-  issueClaimCode(code: Key, ...args: Arg[]): Promise<number>;
-  cancelClaimCode(code: Key): Promise<number>;
+  issueClaimCode(...args: Arg[]): Promise<[string, number?, number?, number?]>;
+  cancelClaimCode(...args: Arg[]): Promise<number>;
   claimWithCode(...args: Arg[]): Promise<[string, string?]>;
   decideReview(...args: Arg[]): Promise<[string, string?, string?]>;
   readMapBuffer(uncachedCounter: Key, ...args: Arg[]): Promise<Buffer[]>;
@@ -152,6 +152,9 @@ export interface ScriptCommands {
   touchCachedMaps(...args: Arg[]): Promise<number>;
   migrateSeedIndex(...args: Arg[]): Promise<[number, number]>;
   changeBlocklist(...args: Arg[]): Promise<number>;
+  changeMinimumVersion(...args: Arg[]): Promise<number>;
+  recordAudit(...args: Arg[]): Promise<number>;
+  sweepReviews(...args: Arg[]): Promise<string[]>;
   buildHiddenSeeds(...args: Arg[]): Promise<number>;
   readJob(...args: Arg[]): Promise<[string, (string | number)?]>;
   readSeedPage(...args: Arg[]): Promise<(string | number)[]>;

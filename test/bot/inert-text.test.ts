@@ -100,7 +100,11 @@ function review(pluginVersion: string, status: Review['status']): Review {
     reason: 'ip_mismatch',
     pluginVersion,
     createdAt: '2026-01-01T00:00:00.000Z',
+    issuedBy: '234567890123456789',
+    codeIssuedAt: '2025-12-31T23:50:00.000Z',
     decidedBy: status === 'pending' ? null : '123456789012345678',
+    decidedAt: status === 'pending' ? null : '2026-01-01T00:10:00.000Z',
+    remindedAt: null,
     messageId: null,
   };
 }

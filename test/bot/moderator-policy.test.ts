@@ -44,14 +44,9 @@ describe('isModerator', () => {
 
 describe('review buttons and moderator names', () => {
   it('round-trips custom ids and refuses others', () => {
-    expect(parseReviewButton(reviewButtonId('approve', 'abc-1'))).toEqual({
-      reviewId: 'abc-1',
-      decision: 'approved',
-    });
-    expect(parseReviewButton(reviewButtonId('reject', 'abc-1'))).toEqual({
-      reviewId: 'abc-1',
-      decision: 'rejected',
-    });
+    for (const action of ['approve', 'reject', 'confirm-reject', 'keep'] as const) {
+      expect(parseReviewButton(reviewButtonId(action, 'abc-1'))).toEqual({ reviewId: 'abc-1', action });
+    }
     expect(parseReviewButton('review:delete:abc')).toBeNull();
     expect(parseReviewButton('review:approve:')).toBeNull();
   });

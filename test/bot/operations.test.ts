@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { listServers } from '../../bot/commands/servers.ts';
+import { listServers, PAGE_SIZE } from '../../bot/commands/servers.ts';
 import { revoke } from '../../bot/commands/revoke.ts';
 import { CONTENT_MAX } from '../../bot/command.ts';
-import { openStore, redisReady, type Store } from '../../store/index.ts';
+import { CLI_ACTOR, openStore, redisReady, type Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 
 // The operations behind the commands take plain inputs and return the reply, without Discord.
@@ -20,21 +20,38 @@ beforeAll(async () => {
 afterAll(() => store?.close());
 
 describe('operations', () => {
-  it('listServers says when there is nothing, and keeps a long list within one message', async () => {
+  it('listServers says when there is nothing, and pages a long list, each page within one message', async () => {
     expect((await listServers(store)).content).toBe('No live registrations.');
-    for (let i = 0; i < 40; i++) await store.issueHttpKey({ label: `tool number ${i} `.repeat(4) });
+    // The longest lines there are: a label of 64 characters, an owner of 64.
+    for (let i = 0; i < 40; i++)
+      await store.issueHttpKey({ label: `${i} ${'l'.repeat(64)}`, owner: `${i} ${'o'.repeat(64)}` });
 
-    const { content } = await listServers(store);
-    expect(content.length).toBeLessThanOrEqual(CONTENT_MAX);
-    expect(content.split('\n')[0]).toBe('40 live registrations, oldest first:');
-    expect(content).toMatch(/… and \d+ more; `npm run --silent admin -- servers list` shows all\.$/);
+    const pages = await Promise.all([0, 1, 4].map((page) => listServers(store, { page })));
+    for (const [n, { content }] of [1, 2, 5].map((n, i) => [n, pages[i]!] as const)) {
+      expect(content.length).toBeLessThanOrEqual(CONTENT_MAX);
+      expect(content.split('\n')[0]).toBe(`40 live registrations, oldest first (page ${n} of 5):`);
+      expect(content.split('\n')).toHaveLength(1 + PAGE_SIZE);
+    }
+    const buttons = (page: number) =>
+      pages[page]!.components![0]!.components.map((b) => {
+        const button = b as { label: string; disabled?: boolean };
+        return [button.label, button.disabled];
+      });
+    expect(buttons(0)).toEqual([
+      ['‹ Previous', true],
+      ['Next ›', false],
+    ]);
+    expect(buttons(2)).toEqual([
+      ['‹ Previous', false],
+      ['Next ›', true],
+    ]);
   });
 
   it('revoke accepts a server id in any case', async () => {
     const key = await store.issueHttpKey();
-    expect((await revoke(store, { serverId: ` ${key.serverId.toUpperCase()} ` })).content).toContain(
-      'Revoked',
-    );
+    expect(
+      (await revoke(store, { serverId: ` ${key.serverId.toUpperCase()} `, actor: CLI_ACTOR })).content,
+    ).toContain('Revoked');
     expect(await store.authenticate(key.credential)).toBeNull();
   });
 });

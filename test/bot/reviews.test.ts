@@ -1,11 +1,17 @@
-import { ButtonStyle, ComponentType, InteractionResponseType, MessageFlags } from 'discord.js';
+import { ButtonStyle, ComponentType, InteractionResponseType } from 'discord.js';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { ReviewNotices } from '../../bot/reviews/review-notices.ts';
 import { connectRedis, redisReady, type Review, type StoreRedis } from '../../store/index.ts';
 import { API, fakeDiscord, type CapturedRequest, type FakeMessage } from './support/fake-discord.ts';
 import { buttonPress, deliver, member } from './support/interactions.ts';
-import { embedField as field, ephemeralReply, responseTo, type MessageBody } from './support/replies.ts';
+import {
+  embedField as field,
+  ephemeralReply,
+  originalMessage,
+  responseTo,
+  type MessageBody,
+} from './support/replies.ts';
 import { APPLICATION_ID, BOT_TOKEN, MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './support/snowflakes.ts';
 import { startTestBot, type TestBot } from './support/test-bot.ts';
 import { pollUntil } from '../support/read-api.ts';
@@ -44,9 +50,9 @@ const player = member('player');
 const isReviewPost = (r: CapturedRequest) =>
   r.method === 'POST' && r.path === `/channels/${REVIEW_CHANNEL_ID}/messages`;
 
-/** A plugin claim from another address than its code was issued for: opens a review. */
-async function openReview(pluginVersion = '1.1.0') {
-  const code = await t.store.issueClaimCode({ ip: '203.0.113.5', port: 7777, issuedBy: 'someone' });
+/** A plugin claim from another address than its code was issued for (to a new member): opens a review. */
+async function openReview(pluginVersion = '1.1.0', claimant = member('claimant')) {
+  const code = await t.store.issueClaimCode({ ip: '203.0.113.5', port: 7777, issuedBy: claimant.id });
   const result = await t.store.claimWithCode({
     code: code.code,
     ip: '198.51.100.9',
@@ -104,6 +110,8 @@ describe('posting reviews', () => {
     expect(field(body, 'Actual address')).toBe('`198.51.100.9:7777`');
     expect(field(body, 'Reason')).toContain('`ip_mismatch`');
     expect(field(body, 'Plugin version')).toBe('`1.1.3`');
+    expect(field(body, 'Requested by')).toBe(`<@${review.issuedBy}>`);
+    expect(field(body, 'Code issued')).toMatch(/^<t:\d+:f>$/);
     expect(body.components).toEqual([
       {
         type: ComponentType.ActionRow,
@@ -113,19 +121,19 @@ describe('posting reviews', () => {
             style: ButtonStyle.Success,
             label: 'Approve',
             custom_id: `review:approve:${review.id}`,
-            disabled: false,
           },
           {
             type: ComponentType.Button,
             style: ButtonStyle.Danger,
-            label: 'Reject',
+            label: 'Reject…',
             custom_id: `review:reject:${review.id}`,
-            disabled: false,
           },
         ],
       },
     ]);
-    expect(body.allowed_mentions).toEqual({ parse: [] });
+    // The moderator role is called, once, and no one else.
+    expect(body.content).toBe(`<@&${MODERATOR_ROLE_ID}> A claim needs a moderator’s review.`);
+    expect(body.allowed_mentions).toEqual({ parse: [], roles: [MODERATOR_ROLE_ID] });
 
     // The store knows where it went, and the notice is done.
     expect((await t.store.getReview(review.id))?.messageId).toBe(message.id);
@@ -162,28 +170,40 @@ describe('posting reviews', () => {
   });
 });
 
+/** The message a deferred button press left: its response is a deferred update, then the edit. */
+function editAfterPress(press: ReturnType<typeof buttonPress>): MessageBody {
+  expect(responseTo(discord, press).type).toBe(InteractionResponseType.DeferredMessageUpdate);
+  const edits = discord.find((r) => r.method === 'PATCH' && r.path === originalMessage(press));
+  expect(edits).toHaveLength(1);
+  return edits[0]!.body as MessageBody;
+}
+
+/** The ephemeral follow-ups sent for a press, by content. */
+const followUpsOf = (press: ReturnType<typeof buttonPress>) =>
+  discord
+    .find((r) => r.method === 'POST' && r.path === `/webhooks/${APPLICATION_ID}/${press.token}`)
+    .map((r) => (r.body as { content: string; flags: number }).content);
+
+const decidedBy = (verb: string, who: { id: string }) => new RegExp(`^${verb} by <@${who.id}> <t:\\d+:f>$`);
+
 describe('deciding reviews', () => {
-  it('approve by a moderator: the store shows it approved, the message names them and disables the buttons', async () => {
+  it('approve by a moderator: the store shows it approved; the message says who and when, without instructions or buttons', async () => {
     const review = await openReview();
     const message = await postedReview(review);
 
     const press = buttonPress(`review:approve:${review.id}`, alice, message);
     await deliver(t.bot, press);
 
-    const response = responseTo(discord, press);
-    expect(response.type).toBe(InteractionResponseType.UpdateMessage);
-    const updated = response.data;
-    expect(field(updated, 'Decision')).toBe(`Approved by <@${alice.id}>`);
-    expect(updated?.embeds?.[0]?.title).toBe('Claim review: approved');
-    const buttons = updated?.components?.[0]?.components ?? [];
-    expect(buttons.map((b) => [b.custom_id, b.disabled])).toEqual([
-      [`review:approve:${review.id}`, true],
-      [`review:reject:${review.id}`, true],
-    ]);
+    const updated = editAfterPress(press);
+    expect(field(updated, 'Decision')).toMatch(decidedBy('Approved', alice));
+    expect(updated.embeds?.[0]?.title).toBe('Claim review: approved');
+    expect(JSON.stringify(updated.embeds)).not.toContain('Reject');
+    expect(updated.components).toEqual([]);
 
     expect(await t.store.getReview(review.id)).toMatchObject({
       status: 'approved',
       decidedBy: `alice (discord:${alice.id})`,
+      decidedAt: expect.any(String),
     });
     // Approved: the plugin's resend from the reviewed address registers.
     expect((await t.store.claimWithCode({ code: review.code, ip: '198.51.100.9', port: 7777 })).status).toBe(
@@ -191,71 +211,105 @@ describe('deciding reviews', () => {
     );
   });
 
-  it('reject by a moderator refuses the code for good', async () => {
+  it('reject asks first; only the confirming press refuses the code for good', async () => {
     const review = await openReview();
     const message = await postedReview(review);
     const press = buttonPress(`review:reject:${review.id}`, bob, message);
     await deliver(t.bot, press);
 
-    expect(field(responseTo(discord, press).data, 'Decision')).toBe(`Rejected by <@${bob.id}>`);
+    expect(ephemeralReply(discord, press)).toMatch(
+      /^Reject the claim with code `[0-9A-Z-]+` from `198\.51\.100\.9:7777`\?/,
+    );
+    const asked = responseTo(discord, press).data!;
+    expect(asked.components?.[0]?.components.map((b) => [b.label, b.custom_id])).toEqual([
+      ['Reject for good', `review:confirm-reject:${review.id}`],
+      ['Keep it pending', `review:keep:${review.id}`],
+    ]);
+    expect((await t.store.getReview(review.id))?.status).toBe('pending');
+
+    const ephemeralMessage = { channel_id: message.channel_id };
+    const keep = buttonPress(`review:keep:${review.id}`, bob, ephemeralMessage);
+    await deliver(t.bot, keep);
+    expect(responseTo(discord, keep)).toMatchObject({
+      type: InteractionResponseType.UpdateMessage,
+      data: { content: 'Kept: the review is still pending; nothing changed.', components: [] },
+    });
+    expect((await t.store.getReview(review.id))?.status).toBe('pending');
+
+    const confirm = buttonPress(`review:confirm-reject:${review.id}`, bob, ephemeralMessage);
+    await deliver(t.bot, confirm);
+    expect(editAfterPress(confirm)).toMatchObject({
+      content: `Rejected: the code no longer works, and <@${review.issuedBy}> is told.`,
+      components: [],
+    });
+    expect(await t.store.getReview(review.id)).toMatchObject({
+      status: 'rejected',
+      decidedBy: `bob (discord:${bob.id})`,
+    });
     expect((await t.store.claimWithCode({ code: review.code, ip: '198.51.100.9', port: 7777 })).status).toBe(
       'claim rejected',
     );
   });
 
-  it('refuses a press by a non-moderator and leaves the review pending', async () => {
-    const review = await openReview();
-    const message = await postedReview(review);
-    const press = buttonPress(`review:approve:${review.id}`, player, message);
-    await deliver(t.bot, press);
+  it.each(['approve', 'reject', 'confirm-reject'])(
+    'refuses a %s press by a non-moderator and leaves the review pending',
+    async (action) => {
+      const review = await openReview();
+      const message = await postedReview(review);
+      const press = buttonPress(`review:${action}:${review.id}`, player, message);
+      await deliver(t.bot, press);
 
-    expect(ephemeralReply(discord, press)).toBe('Only moderators can decide reviews.');
-    expect((await t.store.getReview(review.id))?.status).toBe('pending');
-  });
+      expect(ephemeralReply(discord, press)).toBe('Only moderators can decide reviews.');
+      expect((await t.store.getReview(review.id))?.status).toBe('pending');
+    },
+  );
 
   it('gives one decision when two moderators press at once; the other learns who decided', async () => {
     const review = await openReview();
     const message = await postedReview(review);
     const approve = buttonPress(`review:approve:${review.id}`, alice, message);
-    const reject = buttonPress(`review:reject:${review.id}`, bob, message);
+    const reject = buttonPress(`review:confirm-reject:${review.id}`, bob, { channel_id: message.channel_id });
 
     await Promise.all([deliver(t.bot, approve), deliver(t.bot, reject)]);
 
     const decided = await t.store.getReview(review.id);
     const winner = decided!.status === 'approved' ? alice : bob;
-    const loser = winner === alice ? bob : alice;
     expect(decided?.decidedBy).toBe(`${winner.username} (discord:${winner.id})`);
+    const already = `This review was already ${decided!.status} by <@${winner.id}>.`;
 
-    // Both messages show the one decision; only the second presser gets the "already" notice.
-    const verb = decided!.status === 'approved' ? 'Approved' : 'Rejected';
-    for (const press of [approve, reject]) {
-      const response = responseTo(discord, press);
-      expect(response.type).toBe(InteractionResponseType.UpdateMessage);
-      expect(field(response.data, 'Decision')).toBe(`${verb} by <@${winner.id}>`);
-    }
-    const followUps = discord.find(
-      (r) => r.method === 'POST' && r.path.startsWith(`/webhooks/${APPLICATION_ID}/`),
+    // The review message shows the one decision; the second presser is told who decided.
+    expect(field(editAfterPress(approve), 'Decision')).toMatch(
+      decidedBy(decided!.status === 'approved' ? 'Approved' : 'Rejected', winner),
     );
-    expect(followUps).toHaveLength(1);
-    const loserPress = loser === alice ? approve : reject;
-    expect(followUps[0]!.params.token).toBe(loserPress.token);
-    const notice = followUps[0]!.body as { content: string; flags: number };
-    expect(notice.content).toBe(`This review was already ${decided!.status} by <@${winner.id}>.`);
-    expect(notice.flags & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
+    const rejectEdit = editAfterPress(reject).content;
+    if (winner === alice) {
+      expect(rejectEdit).toBe(already);
+      expect(followUpsOf(approve)).toEqual([]);
+    } else {
+      expect(rejectEdit).toMatch(/^Rejected: the code no longer works/);
+      expect(followUpsOf(approve)).toEqual([already]);
+    }
   });
 
   it('brings a message up to date when the review was decided from the CLI', async () => {
     const review = await openReview();
-    const message = await postedReview(review);
+    const running = await runNotices();
+    const messageId = await running.shown(review.id);
+    const message = discord.messages.get(messageId)!;
     await t.store.decideReview({ id: review.id, decision: 'rejected', moderator: 'operator (CLI)' });
 
+    // The decision's notice edits the message: no buttons left.
+    await running.shown(review.id, 'rejected');
+    expect(field(discord.messages.get(messageId), 'Decision')).toMatch(
+      /^Rejected by operator \(CLI\) <t:\d+:f>$/,
+    );
+    expect(discord.messages.get(messageId)?.components).toEqual([]);
+
+    // A press on a stale copy of its buttons decides nothing and says who did.
     const press = buttonPress(`review:approve:${review.id}`, alice, message);
     await deliver(t.bot, press);
-    expect(field(responseTo(discord, press).data, 'Decision')).toBe('Rejected by operator (CLI)');
-    const [followUp] = discord.find((r) => r.path.startsWith(`/webhooks/${APPLICATION_ID}/${press.token}`));
-    expect((followUp!.body as { content: string }).content).toBe(
-      'This review was already rejected by operator (CLI).',
-    );
+    expect(field(editAfterPress(press), 'Decision')).toMatch(/^Rejected by operator \(CLI\)/);
+    expect(followUpsOf(press)).toEqual(['This review was already rejected by operator (CLI).']);
     expect((await t.store.getReview(review.id))?.status).toBe('rejected');
   });
 
@@ -264,7 +318,8 @@ describe('deciding reviews', () => {
       channel_id: REVIEW_CHANNEL_ID,
     });
     await deliver(t.bot, press);
-    expect(ephemeralReply(discord, press)).toBe('This review no longer exists.');
+    expect(responseTo(discord, press).type).toBe(InteractionResponseType.DeferredMessageUpdate);
+    expect(followUpsOf(press)).toEqual(['This review no longer exists.']);
   });
 });
 
@@ -274,13 +329,13 @@ describe('superseded reviews (a code used from its expected address after all)',
   const isEditOf = (messageId: string) => (r: CapturedRequest) =>
     r.method === 'PATCH' && r.path === `/channels/${REVIEW_CHANNEL_ID}/messages/${messageId}`;
   const SUPERSEDED =
-    'Superseded: its code registered the server from the expected address (`203.0.113.5:7777`)';
+    /^Superseded: its code registered the server from the expected address \(`203\.0\.113\.5:7777`\) <t:\d+:f>$/;
 
   /** A message body (sent, or as Discord holds it) showing the review superseded, with no buttons. */
   function expectSuperseded(body: unknown) {
     const message = body as MessageBody | undefined;
     expect(message?.embeds?.[0]?.title).toBe('Claim review: superseded');
-    expect(field(message, 'Decision')).toBe(SUPERSEDED);
+    expect(field(message, 'Decision')).toMatch(SUPERSEDED);
     expect(message?.components).toEqual([]);
   }
 

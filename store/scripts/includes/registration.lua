@@ -1,7 +1,8 @@
 --[[
   Writes a new registration and its credential lookup, and revokes one.
   Keys (from the prefix): server:<id> (the record), credential:<sha256> (lookup: serverId, kind, ip),
-  servers (live registrations by issue time), owner:<owner> (live HTTP keys of a chat user),
+  servers (live registrations by issue time), owner:<owner> (live registrations of a chat user: HTTP keys, and plugin registrations
+  their claim codes made),
   address:<kind>:<ip>:<port> (the live registration of that kind at that address), ip:<ipKey> (live
   self-issued ids per IP limit key: IPv4 address, IPv6 /56; records from before it was kept use ip).
 ]]

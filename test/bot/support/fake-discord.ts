@@ -7,6 +7,18 @@ import { APPLICATION_ID, BOT_USER_ID, snowflake } from './snowflakes.ts';
 
 export const API = 'https://discord.com/api/v10';
 
+/** The parts of a message body (sent or updated) the tests look at. */
+export interface MessageBody {
+  content?: string;
+  flags?: number;
+  embeds?: { title?: string; fields?: { name: string; value: string }[] }[];
+  components?: {
+    type: number;
+    components: { type: number; style: number; custom_id: string; disabled?: boolean; label: string }[];
+  }[];
+  allowed_mentions?: { parse: string[]; users?: string[]; roles?: string[] };
+}
+
 export interface CapturedRequest {
   method: string;
   /** The path after /api/v10, e.g. /channels/1/messages. */
@@ -43,10 +55,12 @@ export function messageFrom(channelId: string, sent: Record<string, unknown>, id
     mentions: [],
     mention_roles: [],
     attachments: [],
-    embeds: [],
-    components: [],
+    embeds: [] as { title?: string; fields?: { name: string; value: string }[] }[],
+    components: [] as NonNullable<MessageBody['components']>,
     pinned: false,
     flags: 0,
+    /** As the bot sent it (Discord does not echo it back; the fakes keep it for the tests). */
+    allowed_mentions: undefined as { parse: string[]; users?: string[]; roles?: string[] } | undefined,
     ...sent,
   };
 }
@@ -96,7 +110,8 @@ export function fakeDiscord() {
   ) => {
     const captured: CapturedRequest = {
       method: request.method,
-      path: new URL(request.url).pathname.replace(/^\/api\/v10/, ''),
+      // Decoded: discord.js writes `@original` as `%40original`.
+      path: decodeURIComponent(new URL(request.url).pathname).replace(/^\/api\/v10/, ''),
       params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
       headers: request.headers,
       body: await readBody(request),

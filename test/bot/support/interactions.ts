@@ -35,7 +35,8 @@ export function member(username: string, extra: { roles?: string[]; permissions?
 }
 
 type Option =
-  | { name: string; type: ApplicationCommandOptionType.String; value: string }
+  | { name: string; type: ApplicationCommandOptionType.String; value: string; focused?: boolean }
+  | { name: string; type: ApplicationCommandOptionType.User; value: string }
   | { name: string; type: ApplicationCommandOptionType.Integer; value: number }
   | { name: string; type: ApplicationCommandOptionType.Subcommand; options: Option[] };
 
@@ -45,6 +46,14 @@ export const option = {
     type: ApplicationCommandOptionType.String,
     value,
   }),
+  /** The option being typed, in an autocomplete interaction. */
+  focused: (name: string, value: string): Option => ({
+    name,
+    type: ApplicationCommandOptionType.String,
+    value,
+    focused: true,
+  }),
+  user: (name: string, id: string): Option => ({ name, type: ApplicationCommandOptionType.User, value: id }),
   integer: (name: string, value: number): Option => ({
     name,
     type: ApplicationCommandOptionType.Integer,
@@ -91,10 +100,49 @@ export type RawInteraction = ReturnType<typeof base> & { data: unknown; message?
 
 /** A slash command invocation (type 2, APPLICATION_COMMAND). */
 export function slashCommand(name: string, who: TestMember, options: Option[] = []): RawInteraction {
+  // Discord sends the users a user option names along, in `resolved`.
+  const users = options.flatMap((o) => (o.type === ApplicationCommandOptionType.User ? [o.value] : []));
+  const resolved = Object.fromEntries(
+    users.map((id) => [id, { id, username: 'member', discriminator: '0', global_name: null, avatar: null }]),
+  );
   return {
     ...base(InteractionType.ApplicationCommand, who, COMMAND_CHANNEL_ID),
+    data: {
+      id: snowflake(),
+      name,
+      type: ApplicationCommandType.ChatInput,
+      options,
+      ...(users.length > 0 ? { resolved: { users: resolved } } : {}),
+    },
+  };
+}
+
+/** Suggestions asked for while typing an option (type 4, APPLICATION_COMMAND_AUTOCOMPLETE). */
+export function autocomplete(name: string, who: TestMember, options: Option[]): RawInteraction {
+  return {
+    ...base(InteractionType.ApplicationCommandAutocomplete, who, COMMAND_CHANNEL_ID),
     data: { id: snowflake(), name, type: ApplicationCommandType.ChatInput, options },
   };
+}
+
+/** The same interaction sent from a direct message with the bot: no guild, no member, a user. */
+export function inDirectMessage(payload: RawInteraction): RawInteraction {
+  const { guild_id: _guild, guild: _g, member, ...rest } = payload;
+  const channelId = snowflake();
+  return {
+    ...rest,
+    channel_id: channelId,
+    channel: { id: channelId, type: ChannelType.DM },
+    user: member.user,
+    authorizing_integration_owners: { '1': member.user.id },
+    context: InteractionContextType.BotDM,
+  } as unknown as RawInteraction;
+}
+
+/** The same interaction sent from another guild than the bot's. */
+export function inOtherGuild(payload: RawInteraction): RawInteraction {
+  const guildId = snowflake();
+  return { ...payload, guild_id: guildId, guild: { ...payload.guild, id: guildId } };
 }
 
 /** A button press (type 3, MESSAGE_COMPONENT) on `message` as Discord holds it. */

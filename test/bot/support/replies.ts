@@ -1,18 +1,8 @@
 import { InteractionResponseType, MessageFlags } from 'discord.js';
-import type { FakeDiscord } from './fake-discord.ts';
+import type { FakeDiscord, MessageBody } from './fake-discord.ts';
 import type { RawInteraction } from './interactions.ts';
 
-/** The parts of a message body (sent or updated) the tests look at. */
-export interface MessageBody {
-  content?: string;
-  flags?: number;
-  embeds?: { title?: string; fields?: { name: string; value: string }[] }[];
-  components?: {
-    type: number;
-    components: { type: number; style: number; custom_id: string; disabled?: boolean; label: string }[];
-  }[];
-  allowed_mentions?: { parse: string[] };
-}
+export type { MessageBody } from './fake-discord.ts';
 
 export interface CallbackBody {
   type: InteractionResponseType;
@@ -32,12 +22,26 @@ export function responseTo(discord: FakeDiscord, payload: RawInteraction): Callb
   return callbacks[0]!.body as CallbackBody;
 }
 
-/** The content of an ephemeral reply to `payload` (fails the test for any other response). */
+/**
+ * The content of the ephemeral answer to `payload`: its reply, or, for a command whose write may
+ * wait on replicas, the edit of its deferred (ephemeral) reply. Fails the test for anything else.
+ */
 export function ephemeralReply(discord: FakeDiscord, payload: RawInteraction): string {
   const body = responseTo(discord, payload);
-  if (body.type !== InteractionResponseType.ChannelMessageWithSource) {
+  if (
+    body.type !== InteractionResponseType.ChannelMessageWithSource &&
+    body.type !== InteractionResponseType.DeferredChannelMessageWithSource
+  ) {
     throw new Error(`expected a message reply, got response type ${body.type}`);
   }
   if (((body.data?.flags ?? 0) & MessageFlags.Ephemeral) === 0) throw new Error('the reply is not ephemeral');
-  return body.data?.content ?? '';
+  if (body.type === InteractionResponseType.ChannelMessageWithSource) return body.data?.content ?? '';
+  const edits = discord.find((r) => r.method === 'PATCH' && r.path === originalMessage(payload));
+  if (edits.length !== 1) throw new Error(`expected one edit of the deferred reply, got ${edits.length}`);
+  return (edits[0]!.body as MessageBody).content ?? '';
+}
+
+/** Where the bot edits its (deferred) answer to `payload`, or the message its button is on. */
+export function originalMessage(payload: RawInteraction): string {
+  return `/webhooks/${payload.application_id}/${payload.token}/messages/@original`;
 }

@@ -19,3 +19,4 @@ export const MODERATOR_ROLE_ID = snowflake();
 export const BOT_USER_ID = snowflake();
 /** Shaped like a real one (id, timestamp, signature), as the config schema requires. */
 export const BOT_TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GtEsTs.test-bot-token-signature-part';
+export const AUDIT_CHANNEL_ID = snowflake();

@@ -3,6 +3,11 @@
 // heartbeats, RESUME/RESUMED, RECONNECT, dispatches. The bot reaches it through DISCORD_API_URL;
 // the gateway address comes from its GET /gateway/bot answer, as from Discord. Every request and
 // gateway frame is recorded for the tests to assert on.
+// It holds one guild model for every guild id: an @everyone role that may view, post, embed and
+// read history, the bot a member without roles. A channel answers as a text channel of GUILD_ID
+// unless a test closes it (setChannel: gone, no access, or no Send Messages for @everyone), and
+// then refuses reads and posts as Discord does. Direct messages go to a DM channel per user
+// (POST /users/@me/channels); a user who takes none (refuseDirectMessages) gets 50007.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -15,7 +20,8 @@ import {
   UNKNOWN_MESSAGE,
   type FakeMessage,
 } from '../../bot/support/fake-discord.ts';
-import { APPLICATION_ID, snowflake } from '../../bot/support/snowflakes.ts';
+import { PermissionFlagsBits } from 'discord.js';
+import { APPLICATION_ID, GUILD_ID, snowflake } from '../../bot/support/snowflakes.ts';
 
 /** Gateway opcodes (discord-api-types GatewayOpcodes). */
 export const OP = {
@@ -55,7 +61,10 @@ export interface DiscordStandIn {
   readonly received: GatewayFrame[];
   /** Channel messages as Discord holds them now. */
   readonly messages: Map<string, FakeMessage>;
-  /** Sends a dispatch (op 0) on the open session, with the next sequence number. */
+  /**
+   * Sends a dispatch (op 0) on the session, with the next sequence number; while the bot is
+   * reconnecting it gets it when it resumes.
+   */
   dispatch(t: string, d: unknown): void;
   /** Ends the gateway connection without a close frame (as a network drop does). */
   drop(): void;
@@ -63,12 +72,35 @@ export interface DiscordStandIn {
   reconnect(): void;
   /** Answers the next request matching with 429 and this retry_after (seconds). */
   rateLimitNext(method: string, path: RegExp, retryAfterSeconds: number): void;
+  /** How a channel answers from now on ('open', the default, is a text channel of GUILD_ID). */
+  setChannel(channelId: string, access: ChannelAccess): void;
+  /** This user takes no direct messages: sending one answers 403, code 50007. */
+  refuseDirectMessages(userId: string): void;
+  /** The direct messages the bot sent to a user, in order. */
+  directMessages(userId: string): FakeMessage[];
+  /** How often the bot tried to send a user a direct message (refused ones too). */
+  directMessageAttempts(userId: string): number;
   /** Resolves once `count` things match what `read` returns, within `timeoutMs`. */
   waitFor<T>(read: () => T[], count?: number, what?: string, timeoutMs?: number): Promise<T[]>;
   close(): Promise<void>;
 }
 
 const HEARTBEAT_INTERVAL_MS = 1_000;
+
+/** How a channel answers: open, gone (404 10003), closed to the bot (403 50001), or read-only for it. */
+export type ChannelAccess = 'open' | 'gone' | 'no-access' | 'no-send';
+
+const EVERYONE_PERMISSIONS =
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.ReadMessageHistory;
+
+const REFUSALS: Record<Exclude<ChannelAccess, 'open'>, [number, { message: string; code: number }]> = {
+  gone: [404, { message: 'Unknown Channel', code: 10003 }],
+  'no-access': [403, { message: 'Missing Access', code: 50001 }],
+  'no-send': [403, { message: 'Missing Permissions', code: 50013 }],
+};
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -92,6 +124,20 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
   const received: GatewayFrame[] = [];
   const messages = new Map<string, FakeMessage>();
   const rateLimits: RateLimit[] = [];
+  const channels = new Map<string, ChannelAccess>();
+  /** DM channel id → the user it is with. */
+  const dmChannels = new Map<string, string>();
+  const noDirectMessages = new Set<string>();
+  const access = (channelId: string) => channels.get(channelId) ?? 'open';
+  const dmChannelsOf = (userId: string) =>
+    [...dmChannels].filter(([, user]) => user === userId).map(([id]) => id);
+  /** Answers as Discord refuses a channel closed to the bot; false when it is open to `what`. */
+  const refused = (res: ServerResponse, channelId: string, what: 'read' | 'post') => {
+    const state = access(channelId);
+    if (state === 'open' || (state === 'no-send' && what === 'read')) return false;
+    json(res, ...REFUSALS[state]);
+    return true;
+  };
   const sessionId = `session-${snowflake()}`;
   let sequence = 0;
   let socket: WebSocket | null = null;
@@ -123,13 +169,60 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
     ],
     [
       'PATCH',
-      /^\/webhooks\/\d+\/[^/]+\/messages\/(\w+)$/,
+      /^\/webhooks\/\d+\/[^/]+\/messages\/(\w+|@original)$/,
       (r, m, res) => json(res, 200, messageFrom(snowflake(), r.body as Record<string, unknown>, m[1])),
+    ],
+    [
+      'POST',
+      /^\/users\/@me\/channels$/,
+      (r, _m, res) => {
+        const userId = (r.body as { recipient_id: string }).recipient_id;
+        const id = [...dmChannels].find(([, user]) => user === userId)?.[0] ?? snowflake();
+        dmChannels.set(id, userId);
+        json(res, 200, { id, type: 1, recipients: [{ id: userId, username: 'member', discriminator: '0' }] });
+      },
+    ],
+    [
+      'GET',
+      /^\/channels\/(\d+)$/,
+      (_r, m, res) => {
+        const id = m[1]!;
+        if (refused(res, id, 'read')) return;
+        const deny = access(id) === 'no-send' ? PermissionFlagsBits.SendMessages : 0n;
+        json(res, 200, {
+          id,
+          type: 0,
+          guild_id: GUILD_ID,
+          name: 'seedblock',
+          permission_overwrites: [{ id: GUILD_ID, type: 0, allow: '0', deny: String(deny) }],
+        });
+      },
+    ],
+    [
+      'GET',
+      /^\/guilds\/(\d+)$/,
+      (_r, m, res) =>
+        json(res, 200, {
+          id: m[1],
+          name: 'SeedBlock',
+          owner_id: snowflake(),
+          roles: [{ id: m[1], name: '@everyone', permissions: String(EVERYONE_PERMISSIONS), position: 0 }],
+        }),
+    ],
+    [
+      'GET',
+      /^\/guilds\/(\d+)\/members\/(\d+)$/,
+      (_r, m, res) =>
+        json(res, 200, { user: { ...BOT_USER, id: m[2] }, roles: [], joined_at: '2024-01-01T00:00:00.000Z' }),
     ],
     [
       'POST',
       /^\/channels\/(\d+)\/messages$/,
       (r, m, res) => {
+        const to = dmChannels.get(m[1]!);
+        if (to !== undefined && noDirectMessages.has(to))
+          return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
+        if (to === undefined && refused(res, m[1]!, 'post')) return;
         const message = messageFrom(m[1]!, r.body as Record<string, unknown>);
         messages.set(message.id, message);
         json(res, 200, message);
@@ -148,7 +241,8 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', base);
-      const path = url.pathname.replace(/^\/api\/v10/, '');
+      // Decoded: discord.js writes `@original` as `%40original`.
+      const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
       const recorded: StandInRequest = {
         method: req.method ?? '',
         path,
@@ -184,17 +278,29 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
 
   const gateway = new WebSocketServer({ server });
   const send = (ws: WebSocket, frame: GatewayFrame) => ws.send(JSON.stringify(frame));
-  const dispatchOn = (ws: WebSocket, t: string, d: unknown) =>
-    send(ws, { op: OP.dispatch, t, s: ++sequence, d });
+  // Every dispatch of the session, so a RESUME gets what it missed, as Discord replays it: a bot
+  // that reconnects (a drop, a late heartbeat ack on a loaded machine) loses no interaction.
+  const dispatched: GatewayFrame[] = [];
+  /** The connection the session runs on (after READY or RESUMED); null between connections. */
+  let live: WebSocket | null = null;
+  const dispatchOn = (ws: WebSocket | null, t: string, d: unknown) => {
+    const frame = { op: OP.dispatch, t, s: ++sequence, d };
+    dispatched.push(frame);
+    if (ws) send(ws, frame);
+  };
 
   gateway.on('connection', (ws) => {
     socket = ws;
+    ws.on('close', () => {
+      if (live === ws) live = null;
+    });
     send(ws, { op: OP.hello, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS } });
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data)) as GatewayFrame;
       received.push(frame);
       if (frame.op === OP.heartbeat) send(ws, { op: OP.heartbeatAck, d: null });
       if (frame.op === OP.identify) {
+        live = ws;
         dispatchOn(ws, 'READY', {
           v: 10,
           user: BOT_USER,
@@ -205,9 +311,11 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
         });
       }
       if (frame.op === OP.resume) {
-        const d = frame.d as { session_id: string };
-        if (d.session_id === sessionId) dispatchOn(ws, 'RESUMED', null);
-        else send(ws, { op: OP.invalidSession, d: false });
+        const d = frame.d as { session_id: string; seq: number };
+        if (d.session_id !== sessionId) return send(ws, { op: OP.invalidSession, d: false });
+        for (const missed of dispatched.filter((f) => (f.s ?? 0) > d.seq)) send(ws, missed);
+        live = ws;
+        dispatchOn(ws, 'RESUMED', null);
       }
     });
   });
@@ -221,8 +329,7 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
     received,
     messages,
     dispatch(t, d) {
-      if (!socket) throw new Error('no gateway connection');
-      dispatchOn(socket, t, d);
+      dispatchOn(live, t, d);
     },
     drop() {
       socket?.terminate();
@@ -234,6 +341,20 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
     },
     rateLimitNext(method, path, retryAfterSeconds) {
       rateLimits.push({ method, path, retryAfterSeconds });
+    },
+    setChannel(channelId, channelAccess) {
+      channels.set(channelId, channelAccess);
+    },
+    refuseDirectMessages(userId) {
+      noDirectMessages.add(userId);
+    },
+    directMessages(userId) {
+      const inDm = new Set(dmChannelsOf(userId));
+      return [...messages.values()].filter((m) => inDm.has(m.channel_id));
+    },
+    directMessageAttempts(userId) {
+      const paths = new Set(dmChannelsOf(userId).map((id) => `/channels/${id}/messages`));
+      return requests.filter((r) => r.method === 'POST' && paths.has(r.path)).length;
     },
     async waitFor(read, count = 1, what = 'Discord traffic', timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
