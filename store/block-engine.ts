@@ -71,13 +71,23 @@ export async function checkSeedBlock(
     ctx.prefix,
     seed,
     ctx.clock.scriptArg,
-    countView ? 1 : 0,
     SEED_COOLDOWN_MS,
     PROTECTION_RECENT_MAX,
   );
   if (result === '') return { kind: 'visible' };
   if (result === 'permanent') return { kind: 'permanent' };
-  return { kind: 'window', until: Number(result) };
+  const until = Number(result);
+  if (countView) await countRefusedView(ctx, seed, until);
+  return { kind: 'window', until };
+}
+
+/**
+ * Counts a view refused by the window ending at `until` (count-refused-view.lua), apart from the
+ * refusal, which writes nothing: a master that takes no writes (NOREPLICAS while it has no good
+ * replica, OOM) loses the count, never the 403, and nothing is logged.
+ */
+export async function countRefusedView(ctx: StoreContext, seed: number, until: number): Promise<void> {
+  await ctx.redis.countRefusedView(ctx.prefix, seed, until).catch(() => {});
 }
 
 /**

@@ -2,8 +2,7 @@
   Whether a seed may be shown now (see includes/seed-block.lua).
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] count a refused view 0/1  [5] seed cooldown ms
-        [6] protection recent length
+  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] seed cooldown ms  [5] protection recent length
   Returns: '' when visible, 'permanent' when on the blocklist, else the window's end (ms).
 ]]
 --- @include "clock"
@@ -11,4 +10,4 @@
 --- @include "settle-window"
 --- @include "seed-block"
 
-return seedBlock(ARGV[1], ARGV[2], clockNow(ARGV[3]), ARGV[4] == '1', tonumber(ARGV[5]), tonumber(ARGV[6]))
+return seedBlock(ARGV[1], ARGV[2], clockNow(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]))

@@ -18,7 +18,7 @@
 --- @include "enqueue-job"
 
 local prefix, seed, now = ARGV[1], ARGV[2], clockNow(ARGV[3])
-local block = seedBlock(prefix, seed, now, true, tonumber(ARGV[4]), tonumber(ARGV[5]))
+local block = seedBlock(prefix, seed, now, tonumber(ARGV[4]), tonumber(ARGV[5]))
 if block == 'permanent' then return { 'permanent' } end
 if block ~= '' then return { 'blocked', block } end
 
