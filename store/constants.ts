@@ -26,6 +26,13 @@ export const SELF_CLAIM_INTERVAL_MS = 5 * MINUTE;
 export const SELF_CLAIM_LIVE_MAX = 3;
 export const SELF_CLAIM_UNUSED_LAPSE_MS = 24 * 60 * MINUTE;
 export const CLAIM_CODE_TTL_MS = 30 * MINUTE;
+/**
+ * Not the spec's: how long a claim answered 503 because the replicas did not confirm it may be
+ * retried as the same claim (the same code, or a self-claim of the same address): the
+ * registration nobody was told about is replaced, so the retry meets neither its own used code
+ * nor its own address in use (store/acknowledged.ts).
+ */
+export const CLAIM_RETRY_MS = 10 * MINUTE;
 export const HTTP_KEYS_PER_OWNER = 3;
 
 export const SEED_MIN = 1;

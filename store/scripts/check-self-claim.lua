@@ -10,6 +10,7 @@
 ]]
 --- @include "clock"
 --- @include "registration"
+--- @include "spec"
 --- @include "self-claim-rules"
 
 return selfClaimRules(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], clockNow(ARGV[6]), tonumber(ARGV[7]),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import {
   BLOCK_CAP_MS,
+  CLAIM_RETRY_MS,
   DETECTION_PURGE_MS,
   PROTECTION_RECENT_MAX,
   RATE_LIMITS,
@@ -38,6 +39,7 @@ export const SPEC = {
   detectionPurgeMs: DETECTION_PURGE_MS,
   protectionRecentMax: PROTECTION_RECENT_MAX,
   selfClaimUnusedLapseMs: SELF_CLAIM_UNUSED_LAPSE_MS,
+  claimRetryMs: CLAIM_RETRY_MS,
   reportPerIp: RATE_LIMITS.reportPerIp,
   reportPerKey: RATE_LIMITS.reportPerKey,
 } as const;
