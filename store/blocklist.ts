@@ -7,10 +7,9 @@ export async function addToBlocklist(
   ctx: StoreContext,
   seed: number,
 ): Promise<{ seed: number; added: boolean }> {
-  const added = (await ctx.redis.changeBlocklist(ctx.prefix, seed, 'add')) === 1;
-  // Confirmed even when it was there already: an earlier attempt may not have reached the replicas.
-  await ctx.confirmReplicated();
-  return { seed, added };
+  // Confirmed (store/index.ts) even when it was there already: an earlier attempt may not have
+  // reached the replicas.
+  return { seed, added: (await ctx.redis.changeBlocklist(ctx.prefix, seed, 'add')) === 1 };
 }
 
 export async function removeFromBlocklist(
