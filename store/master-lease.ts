@@ -123,6 +123,11 @@ abstract class Lease implements MasterLease {
   }
 
   protected abstract readonly everyMs: number;
+  /**
+   * Whether a read the lease does not cover asks again at once and waits for the answer (one
+   * question shared by every such read): cheap when it is a question to the Redis itself.
+   */
+  protected abstract readonly askOnRead: boolean;
   /** One confirmation, asked now. */
   protected abstract confirm(): Promise<Outcome>;
 
@@ -134,13 +139,16 @@ abstract class Lease implements MasterLease {
     const stream = this.redis.stream;
     if (this.#valid(stream)) return undefined;
     this.start();
-    const first = this.#first;
-    if (first?.stream === stream) {
-      return first.done.then(() => {
-        if (!this.#valid(stream)) throw new NotMasterError(this.#reason());
-      });
-    }
-    throw new NotMasterError(this.#reason());
+    const asked =
+      this.#first?.stream === stream
+        ? this.#first.done
+        : this.askOnRead && this.redis.status === 'ready'
+          ? this.#renew()
+          : null;
+    if (asked === null) throw new NotMasterError(this.#reason());
+    return asked.then(() => {
+      if (!this.#valid(stream)) throw new NotMasterError(this.#reason());
+    });
   }
 
   start(): void {
@@ -219,6 +227,8 @@ abstract class Lease implements MasterLease {
 /** Under Sentinel: a majority of the configured Sentinels name the connection's address. */
 class SentinelLease extends Lease {
   protected readonly everyMs = RENEW_MS;
+  // Unanswered Sentinels (a partition) would hold every read for ANSWER_MS: refused at once.
+  protected readonly askOnRead = false;
   readonly #target: SentinelTarget;
   /** The master address ioredis resolved through the Sentinels for the connection it made last. */
   readonly #address: () => string | null;
@@ -294,6 +304,8 @@ class SentinelLease extends Lease {
 /** Without Sentinel: the Redis says it is a master. */
 class RoleLease extends Lease {
   protected readonly everyMs = ROLE_MS;
+  // A Redis promoted back serves at once, not at the next renewal.
+  protected readonly askOnRead = true;
 
   protected async confirm(): Promise<Outcome> {
     const [role] = (await this.redis.role()) as [string];
