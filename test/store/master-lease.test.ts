@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotMasterError, openStore, redisReady, type Store } from '../../store/index.ts';
+import { NotMasterError, openStore, redisReady, type LeaseChange, type Store } from '../../store/index.ts';
 import { LEASE_MS } from '../../store/master-lease.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
@@ -59,6 +59,8 @@ describe('under Sentinel', () => {
 
   it('cut off from two of three, serves no read begun LEASE_MS after the cut; back once a second one answers', async () => {
     expect(await page(store)).toMatchObject({ kind: 'page' });
+    const changes: LeaseChange[] = [];
+    const off = store.ctx.master.onChange((change) => changes.push(change));
     proxies[0]!.cut();
     proxies[1]!.cut();
     const cutAt = performance.now();
@@ -86,6 +88,12 @@ describe('under Sentinel', () => {
       { what: 'reads served again', everyMs: 50, timeoutMs: 15_000 },
     );
     proxies[0]!.heal();
+    off();
+    // Each change said once (the API logs them: api/jobs/replication-watch.ts).
+    expect(changes).toEqual([
+      { kind: 'unconfirmed', reason: expect.stringMatching(/^[01] of 3 Sentinels confirm 127\.0\.0\.1:\d+/) },
+      { kind: 'confirmed' },
+    ]);
   });
 });
 
