@@ -4,7 +4,7 @@ import { testPrefix } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { logLines, startLoggedApi, type LoggedApi } from '../support/logged-process.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
-import { get, pollUntil } from '../support/read-api.ts';
+import { generate, get } from '../support/read-api.ts';
 
 // A refusal stays a refusal (issue 34, item 2): while the master takes no write at all
 // (`min-replicas-to-write 1` and no replica, as after a one-replica failover until the old primary
@@ -39,14 +39,7 @@ beforeAll(async () => {
   ]);
   const worker = await startTestWorker(prefix, { url: redis.url, clock: 'system' });
   try {
-    for (const seed of [HELD, ASKED, LISTED]) {
-      expect((await get(`${api.base}/jobs/${seed}`)).status).toBe(200);
-      await pollUntil(
-        () => get<{ status: string }>(`${api.base}/jobs/${seed}`),
-        (r) => r.body.status === 'ready',
-        { what: `map of ${seed}`, timeoutMs: 30_000 },
-      );
-    }
+    await generate(api, HELD, ASKED, LISTED);
   } finally {
     await worker.stop();
   }

@@ -5,7 +5,7 @@ import { testPrefix } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
-import { get, pollUntil } from '../support/read-api.ts';
+import { generate, get, pollUntil } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
 
@@ -84,14 +84,7 @@ beforeAll(async () => {
   for (const seed of [...BEFORE, ...DURING]) credentials.set(seed, (await setup.issueHttpKey()).credential);
   const worker = await startTestWorker(prefix, { url: primary.url, clock: 'system' });
   try {
-    for (const seed of SEEDS) expect((await get(`${b.base}/jobs/${seed}`)).status).toBe(200);
-    for (const seed of SEEDS) {
-      await pollUntil(
-        () => get<{ status: string }>(`${a.base}/jobs/${seed}`),
-        (r) => r.body.status === 'ready',
-        { what: `map of ${seed}`, timeoutMs: 60_000 },
-      );
-    }
+    await generate(b, ...SEEDS);
   } finally {
     await worker.stop();
   }
