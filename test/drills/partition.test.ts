@@ -4,7 +4,12 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
-import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
+import {
+  startPrivateRedis,
+  waitReplicaLinkUp,
+  waitReplicasOnline,
+  type PrivateRedis,
+} from '../support/private-redis.ts';
 import { generate, get, pollUntil } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
@@ -51,6 +56,7 @@ beforeAll(async () => {
     replicaLinks.map((link, i) => startPrivateRedis({ name: `partition-replica${i}`, replicaOf: link.port })),
   );
   await Promise.all(replicas.map((r) => waitReplicaLinkUp(r.observer, 15_000)));
+  await waitReplicasOnline(primary.observer, 2, 15_000);
   // It knows the primary by the proxy's address; its failover timeout outlasts the drill, or it
   // would point the replicas at that address itself.
   sentinel = await startLocalSentinel({

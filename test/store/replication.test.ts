@@ -3,7 +3,12 @@ import { connectRedis, openStore, redisReady, ReplicationError, type Store } fro
 import type { ReplicaAcks } from '../../store/replication.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
-import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
+import {
+  startPrivateRedis,
+  waitReplicaLinkUp,
+  waitReplicasOnline,
+  type PrivateRedis,
+} from '../support/private-redis.ts';
 import { pollUntil } from '../support/read-api.ts';
 
 // Acknowledged means replicated (issues 27 and 34), at the store: with REDIS_REPLICAS_ACK=1 every
@@ -219,12 +224,7 @@ describe('REDIS_REPLICAS_ACK unset under Sentinel: every replica the master list
     const second = await startPrivateRedis({ name: 'ack-second', replicaOf: primary.port });
     try {
       await waitReplicaLinkUp(second.observer, 15_000);
-      // Online for the master too (it says so at the replica's first acknowledgment after its copy).
-      await pollUntil(
-        () => primary.observer.info('replication'),
-        (info) => info.match(/^slave\d+:.*state=online/gm)?.length === 2,
-        { what: 'the primary listing both replicas online', everyMs: 50 },
-      );
+      await waitReplicasOnline(primary.observer, 2);
       const online = await newStore({ replicas: 'online', timeoutMs: SHORT.timeoutMs });
       const one = await newStore({ replicas: 1, timeoutMs: ACKS.timeoutMs });
       await whileHeld(async () => {
