@@ -62,17 +62,28 @@ export function healthProbes({ store, config }: Pick<ApiDeps, 'store' | 'config'
       (err: unknown) => ({ ok: false, error: reason(err) }),
     );
 
+  /** Whether the lease holds, or its first confirmation since connecting comes in time. */
+  const masterConfirmed = (): Promise<boolean> =>
+    inTime(Promise.resolve().then(() => store.ctx.master.check())).then(
+      () => true,
+      () => false,
+    );
+
   async function readiness() {
-    const [redisCheck, scripts, generators, clockSkewMs] = await Promise.all([
+    const [redisCheck, scripts, generators, clockSkewMs, master] = await Promise.all([
       check(redis.ping()),
       check(ensureScriptsLoaded(redis)),
       inTime(readGenerators(store)).catch(() => null),
       inTime(measureClockSkew(redis)).catch(() => null),
+      masterConfirmed(),
     ]);
-    const { replicas, timeoutMs } = store.ctx.replicaAcks;
+    const { ackable, confirmed, required } = store.ctx.replication.state;
     const details: ReadyDetails = {
-      replicasAck: replicas,
-      replicasAckTimeoutMs: timeoutMs,
+      replicasAck: required,
+      replicasAckTimeoutMs: store.ctx.replicaAcks.timeoutMs,
+      replicasAckable: ackable,
+      replicasConfirmed: confirmed,
+      masterConfirmed: master,
       clockSkewMs,
       clockSkewed: clockSkewMs !== null && Math.abs(clockSkewMs) > CLOCK_SKEW_WARN_MS,
     };

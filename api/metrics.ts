@@ -14,6 +14,7 @@ export function createMetrics(store: Store) {
   collectDefaultMetrics({ register: registry });
 
   const countRequest = requestMetrics(registry);
+  replicationGauges(registry, store);
   const redisErrors = new Counter({
     name: 'seedblock_redis_errors_total',
     help: 'Requests answered 503 because Redis was unavailable',
@@ -125,3 +126,38 @@ export function createMetrics(store: Store) {
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * What replication-watch.ts logs, as gauges read from this process's own state (no Redis call):
+ * whether the replicas confirm acknowledged writes, how many confirmed the last one of how many
+ * required, and whether this process's Redis is confirmed as the current master.
+ */
+function replicationGauges(registry: Registry, store: Store): void {
+  const { replication, master } = store.ctx;
+  new Gauge({
+    name: 'seedblock_replicas_ackable',
+    help: 'Whether the replicas confirmed the last acknowledged write (or probe) in time (1) or not (0: window-opening reports answer 503)',
+    registers: [registry],
+    collect() {
+      this.set(replication.state.ackable ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'seedblock_replicas',
+    help: 'Replicas that confirmed the last acknowledged write (state=confirmed), and that must (state=required)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: 'confirmed' }, replication.state.confirmed);
+      this.set({ state: 'required' }, replication.state.required);
+    },
+  });
+  new Gauge({
+    name: 'seedblock_redis_master_confirmed',
+    help: "Whether this process's Redis is confirmed as the current master (1) or not (0: map, job and seed-list reads answer 503)",
+    registers: [registry],
+    collect() {
+      this.set(master.confirmed ? 1 : 0);
+    },
+  });
+}

@@ -369,14 +369,23 @@ export type Generators = z.infer<typeof GeneratorsSchema>;
 
 /**
  * Settings and states worth seeing that fail no check: the replicas an acknowledged write waits for
- * (REDIS_REPLICAS_ACK, REDIS_REPLICAS_ACK_TIMEOUT_MS); this process's clock minus Redis's
- * (`clockSkewMs`, null when Redis could not be read) and whether it is past 2 s (`clockSkewed`).
+ * now (REDIS_REPLICAS_ACK, or every replica the master lists online) and how long
+ * (REDIS_REPLICAS_ACK_TIMEOUT_MS); whether they confirmed the last write or probe in time
+ * (`replicasAckable`: false while window-opening reports answer 503) and how many did
+ * (`replicasConfirmed` of `replicasAck`); whether this process's Redis is confirmed as the current
+ * master (`masterConfirmed`: false while reads answer 503, as in a partition); this process's clock
+ * minus Redis's (`clockSkewMs`, null when Redis could not be read) and whether it is past 2 s
+ * (`clockSkewed`). Readiness stays 200 for all of them: every process shares the master, so
+ * taking them all out of rotation would help nobody.
  */
 export const ReadyDetailsSchema = named(
   'ReadinessDetails',
   z.object({
     replicasAck: z.number().int().min(0),
     replicasAckTimeoutMs: z.number().int().min(0),
+    replicasAckable: z.boolean(),
+    replicasConfirmed: z.number().int().min(0),
+    masterConfirmed: z.boolean(),
     clockSkewMs: z.number().int().nullable(),
     clockSkewed: z.boolean(),
   }),

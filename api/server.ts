@@ -16,6 +16,7 @@ import { startClockSkewWatch } from './jobs/clock-skew.ts';
 import { startGeneratorWatch } from './jobs/generator-watch.ts';
 import { startMapUpkeep } from './jobs/map-upkeep.ts';
 import { startReleasePoller } from './jobs/release-poller.ts';
+import { startReplicationWatch } from './jobs/replication-watch.ts';
 import { startRequestCounter } from './jobs/request-counter.ts';
 import { startWindowSweeper } from './jobs/window-sweeper.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
@@ -118,6 +119,7 @@ export async function startApiServer(
   const mapCache = startMapUpkeep(deps);
   const generatorWatch = startGeneratorWatch(deps);
   const clockSkewWatch = startClockSkewWatch(deps);
+  const replicationWatch = startReplicationWatch(deps);
   const { port } = server.address() as AddressInfo;
   logger.info({ port, prefix: config.API_PREFIX, clock: config.SEEDBLOCK_CLOCK }, 'api listening');
   return {
@@ -131,6 +133,7 @@ export async function startApiServer(
       releases.stop();
       generatorWatch.stop();
       clockSkewWatch.stop();
+      replicationWatch.stop();
       await new Promise<void>((resolve) => {
         // A request still running after the grace period is cut off, so shutdown always ends.
         const deadline = setTimeout(() => server.closeAllConnections(), graceMs);

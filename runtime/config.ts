@@ -112,8 +112,9 @@ export const ConfigSchema = z
     PUBLIC_URL: publicUrl,
     ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'use at least 16 characters').optional()),
     /**
-     * Replicas that must confirm (WAIT) a report that opens a window and a blocklist addition
-     * before the answer: unset, 1 under redis-sentinel:// and 0 otherwise (replicasAck()).
+     * Replicas that must confirm (WAIT) an acknowledged write (a window, a credential, a revoke...)
+     * before the answer: unset, every replica the master lists online (at least 1) under
+     * redis-sentinel:// and 0 otherwise (replicasAck()).
      */
     REDIS_REPLICAS_ACK: z.coerce.number().int().min(0).max(16).optional(),
     /** How long they may take; past it the answer is 503 `db unavailable`. */
@@ -217,9 +218,12 @@ export const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema>;
 type Shape = typeof ConfigSchema.shape;
 
-/** REDIS_REPLICAS_ACK, or its default: a Sentinel deployment has a replica to wait for. */
-export function replicasAck(config: Pick<Config, 'REDIS_URL' | 'REDIS_REPLICAS_ACK'>): number {
-  return config.REDIS_REPLICAS_ACK ?? (config.REDIS_URL && parseSentinelUrl(config.REDIS_URL) ? 1 : 0);
+/**
+ * REDIS_REPLICAS_ACK, or its default: a Sentinel deployment waits for every replica the master
+ * lists online (`online`, at least one), so none Sentinel may promote lacks an acknowledged write.
+ */
+export function replicasAck(config: Pick<Config, 'REDIS_URL' | 'REDIS_REPLICAS_ACK'>): number | 'online' {
+  return config.REDIS_REPLICAS_ACK ?? (config.REDIS_URL && parseSentinelUrl(config.REDIS_URL) ? 'online' : 0);
 }
 
 export class ConfigError extends Error {

@@ -65,10 +65,21 @@ export async function checkSeedBlock(
   seed: number,
   { countView }: { countView: boolean },
 ): Promise<SeedBlock> {
-  const result = await ctx.redis.checkSeedBlock(ctx.prefix, seed, ctx.clock.scriptArg, countView ? 1 : 0);
+  const result = await ctx.redis.checkSeedBlock(ctx.prefix, seed, ctx.clock.scriptArg);
   if (result === '') return { kind: 'visible' };
   if (result === 'permanent') return { kind: 'permanent' };
-  return { kind: 'window', until: Number(result) };
+  const until = Number(result);
+  if (countView) await countRefusedView(ctx, seed, until);
+  return { kind: 'window', until };
+}
+
+/**
+ * Counts a view refused by the window ending at `until` (count-refused-view.lua), apart from the
+ * refusal, which writes nothing: a master that takes no writes (NOREPLICAS while it has no good
+ * replica, OOM) loses the count, never the 403, and nothing is logged.
+ */
+export async function countRefusedView(ctx: StoreContext, seed: number, until: number): Promise<void> {
+  await ctx.redis.countRefusedView(ctx.prefix, seed, until).catch(() => {});
 }
 
 /**

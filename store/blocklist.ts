@@ -9,10 +9,9 @@ export async function addToBlocklist(
   seed: number,
   { actor }: { actor?: string } = {},
 ): Promise<{ seed: number; added: boolean }> {
-  const added = (await changeBlocklist(ctx, seed, 'add', actor)) === 1;
-  // Confirmed even when it was there already: an earlier attempt may not have reached the replicas.
-  await ctx.confirmReplicated();
-  return { seed, added };
+  // Confirmed (store/index.ts) even when it was there already: an earlier attempt may not have
+  // reached the replicas.
+  return { seed, added: (await changeBlocklist(ctx, seed, 'add', actor)) === 1 };
 }
 
 export async function removeFromBlocklist(

@@ -28,6 +28,13 @@ export const SELF_CLAIM_UNUSED_LAPSE_MS = 24 * 60 * MINUTE;
 export const CLAIM_CODE_TTL_MS = 30 * MINUTE;
 /** Spec 4.4: plugin claims (with a code) exist since this plugin version. */
 export const PLUGIN_CLAIM_SINCE = '1.1.0';
+/**
+ * Not the spec's: how long a claim answered 503 because the replicas did not confirm it may be
+ * retried as the same claim (the same code, or a self-claim of the same address): the
+ * registration nobody was told about is replaced, so the retry meets neither its own used code
+ * nor its own address in use (store/acknowledged.ts).
+ */
+export const CLAIM_RETRY_MS = 10 * MINUTE;
 export const HTTP_KEYS_PER_OWNER = 3;
 /** Claim codes a chat member may hold live at once (open, under review, or approved and not used). */
 export const CLAIM_CODES_LIVE_PER_MEMBER = 3;

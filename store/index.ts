@@ -11,7 +11,10 @@ import { manualClock, redisClock, type Clock } from './clock.ts';
 import type { StoreContext } from './context.ts';
 import * as rateCounter from './rate-counter.ts';
 import { connectRedis, type StoreRedis } from './redis.ts';
-import { replicaWaiter, type ReplicaAcks } from './replication.ts';
+import { parseSentinelUrl } from './redis-url.ts';
+import { masterLease, served } from './master-lease.ts';
+import { Replication, type ReplicaAcks } from './replication.ts';
+import { acknowledged, type Unconfirmed } from './acknowledged.ts';
 import * as registrations from './registrations.ts';
 import * as reportAdmission from './report-admission.ts';
 import * as reviews from './reviews.ts';
@@ -99,6 +102,45 @@ const operations = {
 };
 
 type Operations = typeof operations;
+type Name = keyof Operations;
+type Answer<K extends Name> = Awaited<ReturnType<Operations[K]>>;
+
+/**
+ * The writes whose answer a user relies on, answered only once replicated (acknowledged.ts): a
+ * credential shown once, a revoke, a claim code, a review decision, the blocklist, the minimum
+ * version. A report confirms its own, when it answers a window (block-engine.ts). An HTTP key not
+ * confirmed is revoked at once: it was never shown.
+ */
+const acknowledgedWrites: { [K in Name]?: Unconfirmed<Answer<K>> | true } = {
+  issueHttpKey: (ctx, key) => registrations.revokeRegistration(ctx, key.serverId),
+  revokeRegistration: true,
+  issueSelfClaim: true,
+  claimWithCode: true,
+  issueClaimCode: true,
+  cancelClaimCode: true,
+  decideReview: true,
+  addToBlocklist: true,
+  removeFromBlocklist: true,
+  setMinimumVersion: true,
+  clearMinimumVersion: true,
+};
+
+/** The reads that answer a map, a preview, a job or a seed list: only from the current master. */
+const servedReads = new Set<Name>(['readMap', 'readJob', 'readSeedPage', 'checkSeedBlock', 'mayBeHidden']);
+
+type Op = (ctx: StoreContext, ...args: unknown[]) => unknown;
+
+function bindOperation(ctx: StoreContext, name: Name, fn: Op): (...args: unknown[]) => unknown {
+  const ack = acknowledgedWrites[name] as Unconfirmed<unknown> | true | undefined;
+  if (servedReads.has(name)) {
+    return (...args) => (fn(ctx, ...args) as Promise<unknown>).then((answer) => served(ctx.master, answer));
+  }
+  if (ack !== undefined) {
+    return async (...args) => acknowledged(ctx, await fn(ctx, ...args), ack === true ? undefined : ack);
+  }
+  return (...args) => fn(ctx, ...args);
+}
+
 type Bound = {
   [K in keyof Operations]: Operations[K] extends (ctx: StoreContext, ...args: infer A) => infer R
     ? (...args: A) => R
@@ -112,15 +154,13 @@ export type Store = Bound & {
 
 export function bindStore(ctx: StoreContext): Store {
   const bound = Object.fromEntries(
-    Object.entries(operations).map(([name, fn]) => [
-      name,
-      (...args: unknown[]) => (fn as (c: StoreContext, ...a: unknown[]) => unknown)(ctx, ...args),
-    ]),
+    Object.entries(operations).map(([name, fn]) => [name, bindOperation(ctx, name as Name, fn as Op)]),
   ) as Bound;
   return {
     ...bound,
     ctx,
     async close() {
+      ctx.master.stop();
       ctx.redis.disconnect();
     },
   };
@@ -136,6 +176,9 @@ export interface OpenStoreOptions {
   replicaAcks?: ReplicaAcks;
 }
 
+/** Every acknowledged write of a store is confirmed behind an INCR of this key (replication.ts). */
+const FENCE_KEY = 'acks:fence';
+
 /** Connects to Redis and binds a store; time is Redis's (or the manual clock, also in Redis). */
 export function openStore({
   redisUrl,
@@ -144,11 +187,26 @@ export function openStore({
   name,
   replicaAcks = { replicas: 0, timeoutMs: 0 },
 }: OpenStoreOptions): Store {
-  const waitMs = replicaAcks.replicas > 0 ? replicaAcks.timeoutMs : 0;
-  const redis: StoreRedis = connectRedis({ url: redisUrl, name, waitMs });
+  const waitMs = replicaAcks.replicas !== 0 ? replicaAcks.timeoutMs : 0;
+  const master = { address: null as string | null };
+  const redis: StoreRedis = connectRedis({
+    url: redisUrl,
+    name,
+    waitMs,
+    onMasterAddress: (address) => (master.address = address),
+  });
+  const lease = masterLease(redis, parseSentinelUrl(redisUrl), () => master.address);
   const chosen: Clock = clock === 'manual' ? manualClock(redis, prefix) : redisClock(redis);
-  const confirmReplicated = replicaWaiter(redis, replicaAcks);
-  return bindStore({ redis, prefix, clock: chosen, replicaAcks, confirmReplicated });
+  const replication = new Replication(redis, replicaAcks, `${prefix}${FENCE_KEY}`);
+  return bindStore({
+    redis,
+    prefix,
+    clock: chosen,
+    replicaAcks,
+    confirmReplicated: replication.confirm,
+    replication,
+    master: lease,
+  });
 }
 
 export * from './constants.ts';
@@ -162,7 +220,8 @@ export {
   isStoreFailure,
 } from './errors.ts';
 export { connectRedis, redisReady, type StoreRedis } from './redis.ts';
-export { ReplicationError, type ReplicaAcks } from './replication.ts';
+export { ReplicationError, type ReplicaAcks, type ReplicaState } from './replication.ts';
+export { NotMasterError, type LeaseChange, type MasterLease } from './master-lease.ts';
 export { ensureScriptsLoaded } from './scripts/index.ts';
 export { type OpenWindow, type ReportDecision, type SeedBlock } from './block-engine.ts';
 export {

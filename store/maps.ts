@@ -1,3 +1,4 @@
+import { countRefusedView } from './block-engine.ts';
 import type { StoreContext } from './context.ts';
 import type { MapBodies } from './map-cache.ts';
 
@@ -45,8 +46,11 @@ export async function readMap(ctx: StoreContext, o: MapReadOptions): Promise<Map
   switch (kind) {
     case 'cached':
       return { kind, bodies: { etag: reply[1]!.toString(), br: reply[2]!, gz: reply[3]! } };
-    case 'blocked':
-      return { kind, until: Number(reply[1]!.toString()) };
+    case 'blocked': {
+      const until = Number(reply[1]!.toString());
+      await countRefusedView(ctx, o.seed, until);
+      return { kind, until };
+    }
     case 'limited':
       return { kind, resetAt: Number(reply[1]!.toString()) };
     default:
@@ -66,6 +70,7 @@ export async function readJob(ctx: StoreContext, seed: number, queueMax: number)
   const [kind, value] = await ctx.redis.readJob(ctx.prefix, seed, ctx.clock.scriptArg, queueMax);
   switch (kind) {
     case 'blocked':
+      await countRefusedView(ctx, seed, Number(value));
       return { kind, until: Number(value) };
     case 'permanent':
     case 'full':

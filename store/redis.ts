@@ -14,6 +14,8 @@ export interface RedisOptions {
   blocking?: boolean;
   /** Longest WAIT this connection sends (REDIS_REPLICAS_ACK_TIMEOUT_MS): the calls behind it wait as long. */
   waitMs?: number;
+  /** Under Sentinel: told the master's address (`host:port`, as the Sentinels name it) before each connect. */
+  onMasterAddress?: (address: string) => void;
 }
 
 /**
@@ -25,7 +27,13 @@ export interface RedisOptions {
  * failover: it reconnects to the new master when the Sentinels announce it, or when the old one
  * answers READONLY (a replica now).
  */
-export function connectRedis({ url, name, blocking = false, waitMs = 0 }: RedisOptions): StoreRedis {
+export function connectRedis({
+  url,
+  name,
+  blocking = false,
+  waitMs = 0,
+  onMasterAddress,
+}: RedisOptions): StoreRedis {
   const options: IoRedisOptions = {
     protocol: 2,
     connectionName: name,
@@ -41,7 +49,13 @@ export function connectRedis({ url, name, blocking = false, waitMs = 0 }: RedisO
   const Connection = blocking ? Redis : TurnBatchedRedis;
   const redis = (
     sentinel
-      ? new Connection({ ...options, ...sentinel, failoverDetector: true })
+      ? new Connection({
+          ...options,
+          ...sentinel,
+          failoverDetector: true,
+          // Not to map anything: to learn which address this connection goes to (master-lease.ts).
+          natMap: (address: string) => (onMasterAddress?.(address), null),
+        })
       : new Connection(url, options)
   ) as StoreRedis;
   // Without a listener ioredis prints every reconnect failure; callers log state changes instead.

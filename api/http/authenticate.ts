@@ -26,7 +26,12 @@ export function authenticateKey(store: Store, from: { anyIp: true } | { trust: T
   return async (req, _res, next) => {
     const token = bearerToken(req);
     const key = token ? await store.authenticate(token) : null;
-    if (!key) return next(invalidCredential());
+    if (!key) {
+      // A revoke retried after a 503 finds its key gone: `invalid credential` says it is revoked,
+      // so it is said only once the replicas hold that too (store/replication.ts).
+      if ('anyIp' in from) await store.ctx.confirmReplicated();
+      return next(invalidCredential());
+    }
     if ('trust' in from && key.kind !== 'http' && key.ip !== clientIp(req, from.trust)) {
       return next(invalidCredential());
     }

@@ -2,10 +2,10 @@
   Whether a seed may be shown now (see includes/seed-block.lua).
 
   KEYS: none; built from the prefix.
-  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)  [4] count a refused view 0/1
+  ARGV: [1] prefix  [2] seed  [3] clock (see includes/clock.lua)
   Returns: '' when visible, 'permanent' when on the blocklist, else the window's end (ms).
 ]]
 --- @include "clock"
 --- @include "seed-block"
 
-return seedBlock(ARGV[1], ARGV[2], clockNow(ARGV[3]), ARGV[4] == '1')
+return seedBlock(ARGV[1], ARGV[2], clockNow(ARGV[3]))

@@ -8,6 +8,10 @@
   (no decision is left to take) and queues another notice, so the bot updates the review's
   message the same at-least-once way it posts it. The review, and the registration the code makes,
   carry who asked for the code (issuedBy), so the moderators see it and the member owns the server.
+  A used code is usable once more by the same claim retried: when the registration it made is
+  still marked `unacknowledged` (its answer was a 503: the replicas did not confirm it, see
+  store/acknowledged.ts), unused, younger than SPEC.claimRetryMs and at this IP:port, that
+  registration is revoked and a new one made, so the client ends up with one live credential.
 
   KEYS: none; built from the prefix.
   ARGV: [1] prefix  [2] normalized code  [3] request ip  [4] request port  [5] clock (see includes/clock.lua)
@@ -24,8 +28,30 @@ local prefix, code, ip, port = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local now = string.format('%d', clockNow(ARGV[5]))
 local codeKey = prefix .. 'code:' .. code
 local c = redis.call('HMGET', codeKey, 'status', 'expiresAt', 'expectedIp', 'expectedPort', 'reviewId',
-  'issuedBy', 'createdAt')
+  'issuedBy', 'createdAt', 'usedBy')
 local status = c[1]
+
+local function register()
+  for _, kind in ipairs({ 'plugin', 'self' }) do
+    local earlier = redis.call('GET', prefix .. 'address:' .. kind .. ':' .. ip .. ':' .. port)
+    if earlier then revokeRegistration(prefix, earlier, now) end
+  end
+  createRegistration(prefix, ARGV[6], ARGV[7], 'plugin', now, {
+    ip = ip, port = port, pluginVersion = ARGV[9], gameVersion = ARGV[10], labApiVersion = ARGV[11],
+    -- The member who asked for the code owns the registration (they see and revoke it with /keys).
+    owner = c[6] or '', unacknowledged = '1'
+  })
+  redis.call('HSET', codeKey, 'status', 'used', 'usedBy', ARGV[6])
+  return { 'verified', now }
+end
+
+if status == 'used' and c[8] then
+  local u = redis.call('HMGET', prefix .. 'server:' .. c[8], 'unacknowledged', 'lastReportAt', 'issuedAt', 'ip', 'port')
+  if u[1] and not u[2] and tonumber(now) - tonumber(u[3]) < SPEC.claimRetryMs and u[4] == ip and u[5] == port then
+    revokeRegistration(prefix, c[8], now)
+    return register()
+  end
+end
 if not status or status == 'used' or status == 'cancelled' then return { 'invalid code' } end
 if status == 'rejected' then return { 'claim rejected' } end
 
@@ -61,19 +87,9 @@ if not matches then
   return { 'review', reason }
 end
 
-for _, kind in ipairs({ 'plugin', 'self' }) do
-  local earlier = redis.call('GET', prefix .. 'address:' .. kind .. ':' .. ip .. ':' .. port)
-  if earlier then revokeRegistration(prefix, earlier, now) end
-end
--- The member who asked for the code owns the registration (they see and revoke it with /keys).
-createRegistration(prefix, ARGV[6], ARGV[7], 'plugin', now, {
-  ip = ip, port = port, pluginVersion = ARGV[9], gameVersion = ARGV[10], labApiVersion = ARGV[11],
-  owner = c[6] or ''
-})
-redis.call('HSET', codeKey, 'status', 'used', 'usedBy', ARGV[6])
 if status == 'review' then
   redis.call('HSET', prefix .. 'review:' .. c[5], 'status', 'superseded', 'decidedAt', now)
   redis.call('ZREM', prefix .. 'reviews:pending', c[5])
   redis.call('LPUSH', prefix .. 'reviews:notify', c[5])
 end
-return { 'verified', now }
+return register()

@@ -137,6 +137,7 @@ export interface ScriptCommands {
   admitAndDecideReport(...args: Arg[]): Promise<(string | number)[]>;
   settleExpiredWindows(...args: Arg[]): Promise<number>;
   checkSeedBlock(...args: Arg[]): Promise<string>;
+  countRefusedView(...args: Arg[]): Promise<number>;
   countRequest(counter: Key, ...args: Arg[]): Promise<[number, string]>;
   issueHttpKey(...args: Arg[]): Promise<[string, number, string]>;
   revokeRegistration(...args: Arg[]): Promise<number>;

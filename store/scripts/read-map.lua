@@ -23,7 +23,7 @@
 --- @include "map-cache"
 
 local prefix, seed, now = ARGV[1], ARGV[2], clockNow(ARGV[3])
-local block = seedBlock(prefix, seed, now, true)
+local block = seedBlock(prefix, seed, now)
 if block == 'permanent' then return { 'permanent' } end
 if block ~= '' then return { 'blocked', block } end
 

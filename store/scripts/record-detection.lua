@@ -15,7 +15,7 @@
 --- @include "enqueue-job"
 
 local prefix, seed, now, id = ARGV[1], ARGV[2], clockNow(ARGV[3]), ARGV[4]
-local block = seedBlock(prefix, seed, now, false)
+local block = seedBlock(prefix, seed, now)
 if block ~= '' and block ~= 'permanent' then return 'dropped' end
 local at = string.format('%d', now)
 redis.call('ZADD', prefix .. 'det:' .. seed, at, id)

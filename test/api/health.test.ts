@@ -102,6 +102,9 @@ describe('on a Redis that is stopped, killed and restarted', () => {
       details: {
         replicasAck: 0,
         replicasAckTimeoutMs: 250,
+        replicasAckable: true,
+        replicasConfirmed: 0,
+        masterConfirmed: true,
         clockSkewMs: expect.any(Number),
         clockSkewed: false,
       },

@@ -61,8 +61,8 @@ describe('Redis behind Sentinel', () => {
     expect(before.status).toBe(200);
     expect(before.body.blockedUntil).toEqual(expect.any(String));
     expect((await get(`${api.base}/maps/960001`)).status).toBe(403);
-    // No WAIT of our own: the API answered 200 only once the replica had the window (the default
-    // REDIS_REPLICAS_ACK=1 under redis-sentinel://).
+    // No WAIT of our own: the API answered 200 only once the replica had the window (by default
+    // under redis-sentinel:// every replica the master lists online must confirm).
 
     await sentinel.client.call('SENTINEL', 'FAILOVER', NAME);
     await pollUntil(
@@ -87,7 +87,7 @@ describe('Redis behind Sentinel', () => {
 
     // Writes follow the new master by themselves: a key issued on it is accepted (the old master
     // does not know it), and its window lands on it, answered once the old master, which the
-    // Sentinel turns into the new one's replica, has it (REDIS_REPLICAS_ACK=1).
+    // Sentinel turns into the new one's replica, has it (its one replica online).
     const after = await pollUntil(
       () => report(replica.url, 960_002),
       (res) => res.status === 200,

@@ -24,14 +24,19 @@ export interface TestWorker {
 /**
  * generator/worker.ts in this process. `waitSeconds` is how long one BLMOVE waits (short, so
  * `stop` returns quickly); the worker's reaper runs on its own 5-second schedule as in production.
- * `cacheMaxBytes` is the map cache's cap, MAP_CACHE_MAX_BYTES's default unless given.
+ * `cacheMaxBytes` is the map cache's cap, MAP_CACHE_MAX_BYTES's default unless given. `url` and
+ * `clock`: another Redis than the shared test one (a suite's own), and its clock.
  */
 export async function startTestWorker(
   prefix: string,
-  { waitSeconds = 0.1, cacheMaxBytes = loadConfig({}).MAP_CACHE_MAX_BYTES } = {},
+  {
+    waitSeconds = 0.1,
+    cacheMaxBytes = loadConfig({}).MAP_CACHE_MAX_BYTES,
+    url = inject('redisUrl'),
+    clock = 'manual' as 'manual' | 'system',
+  } = {},
 ): Promise<TestWorker> {
-  const url = inject('redisUrl');
-  const store = openStore({ redisUrl: url, prefix, clock: 'manual', name: 'test-generator' });
+  const store = openStore({ redisUrl: url, prefix, clock, name: 'test-generator' });
   const blocking: StoreRedis = connectRedis({ url, name: 'test-generator-queue', blocking: true });
   await Promise.all([redisReady(store.ctx.redis), redisReady(blocking)]);
   const worker = startWorker({

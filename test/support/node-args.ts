@@ -3,10 +3,18 @@ import { fileURLToPath } from 'node:url';
 const LOOPBACK_GUARD = fileURLToPath(new URL('./loopback-guard.ts', import.meta.url));
 
 /**
- * How tests start one of our TypeScript entry points as its own process: through tsx, and under
- * the same loopback guard as the test process itself.
+ * How tests start one of our TypeScript entry points as its own process: through tsx, under the
+ * same loopback guard as the test process itself, and with the routes a drill may give it
+ * (loopback-routes.ts; none unless SEEDBLOCK_TEST_ROUTES is set).
  */
-export const TS_NODE_ARGS = ['--import', 'tsx', '--import', LOOPBACK_GUARD] as const;
+export const TS_NODE_ARGS = [
+  '--import',
+  'tsx',
+  '--import',
+  LOOPBACK_GUARD,
+  '--import',
+  fileURLToPath(new URL('./loopback-routes.ts', import.meta.url)),
+] as const;
 
 /** Node 22.18+/23.6+ strips types itself, as the image's Node 24 does (Node 20 has no such thing). */
 export const STRIPS_TYPES = Boolean((process.features as { typescript?: string }).typescript);

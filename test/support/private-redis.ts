@@ -74,6 +74,18 @@ export async function startPrivateRedis({
   };
 }
 
+/**
+ * Waits until the primary `client` is connected to lists `count` replicas online: it says so only
+ * at a replica's first acknowledgment after its copy, a moment after the replica's link is up.
+ */
+export async function waitReplicasOnline(client: Redis, count: number, timeoutMs?: number): Promise<void> {
+  await pollUntil(
+    () => client.info('replication'),
+    (info) => (info.match(/^slave\d+:.*state=online/gm)?.length ?? 0) >= count,
+    { what: `${count} replicas online`, everyMs: 50, timeoutMs },
+  );
+}
+
 /** Waits until the replica `client` is connected to has its link to the primary up (a first full copy loaded). */
 export async function waitReplicaLinkUp(client: Redis, timeoutMs?: number): Promise<void> {
   await pollUntil(

@@ -114,7 +114,7 @@ export async function pollUntil<T>(
 export type JobBody = { seed: number; status: string; ahead?: number; error?: string };
 
 /** Polls GET /jobs/{seed} (not rate limited) until the job is `ready`. Needs a running worker. */
-export function waitReady(api: TestApi, seed: number, timeoutMs = 10_000) {
+export function waitReady(api: Pick<TestApi, 'base'>, seed: number, timeoutMs = 10_000) {
   return pollUntil(
     () => get<JobBody>(`${api.base}/jobs/${seed}`),
     (r) => r.status === 200 && r.body.status === 'ready',
@@ -123,7 +123,7 @@ export function waitReady(api: TestApi, seed: number, timeoutMs = 10_000) {
 }
 
 /** Queues `seeds` (through GET /jobs, in this order) and waits until every one is generated. */
-export async function generate(api: TestApi, ...seeds: number[]): Promise<void> {
+export async function generate(api: Pick<TestApi, 'base'>, ...seeds: number[]): Promise<void> {
   for (const seed of seeds) {
     const res = await get<JobBody>(`${api.base}/jobs/${seed}`);
     expect(res.status, `queue ${seed}`).toBe(200);

@@ -16,21 +16,27 @@ export interface LocalSentinel {
 }
 
 /**
- * A Sentinel on 127.0.0.1 watching the local Redis on `masterPort` as `name`, alone (quorum 1),
- * in a temp dir of its own that stop() removes. Resolves once it knows `replicas` replicas of it,
- * so a failover can start at once. `failoverTimeoutMs` is also how long it leaves a replica that
- * replicates from another address (a proxy before the master) before pointing it at the master.
+ * A Sentinel on 127.0.0.1 watching the local Redis on `masterPort` as `name`, alone (quorum 1)
+ * unless told, in a temp dir of its own that stop() removes. Resolves once it knows `replicas`
+ * replicas of it, so a failover can start at once. `failoverTimeoutMs` is also how long it leaves
+ * a replica that replicates from another address (a proxy before the master) before pointing it
+ * at the master. Several Sentinels of one master find each other through it.
  */
 export async function startLocalSentinel({
   name,
   masterPort,
   replicas,
   failoverTimeoutMs = 10_000,
+  quorum = 1,
+  downAfterMs = 1_000,
 }: {
   name: string;
   masterPort: number;
   replicas: number;
   failoverTimeoutMs?: number;
+  quorum?: number;
+  /** down-after-milliseconds: how long the master may not answer before it is called down. */
+  downAfterMs?: number;
 }): Promise<LocalSentinel> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'seedblock-sentinel-'));
@@ -42,8 +48,8 @@ export async function startLocalSentinel({
       `port ${port}`,
       'bind 127.0.0.1',
       `dir ${dir}`,
-      `sentinel monitor ${name} 127.0.0.1 ${masterPort} 1`,
-      `sentinel down-after-milliseconds ${name} 1000`,
+      `sentinel monitor ${name} 127.0.0.1 ${masterPort} ${quorum}`,
+      `sentinel down-after-milliseconds ${name} ${downAfterMs}`,
       `sentinel failover-timeout ${name} ${failoverTimeoutMs}`,
       '',
     ].join('\n'),

@@ -5,6 +5,9 @@
   SELF_CLAIM_SILENCE_MS); at most SELF_CLAIM_LIVE_MAX live self-issued credentials per IP (a
   re-claim of the same IP:port frees its slot). Unused self-issued credentials older than
   SELF_CLAIM_UNUSED_LAPSE_MS lapse here, freeing their slot.
+  A registration at the address whose issue was answered 503 (marked `unacknowledged` until its
+  answer is confirmed, store/acknowledged.ts), unused and younger than SPEC.claimRetryMs, is the
+  claim being retried: it is replaced, and the interval it spent is not asked again.
   "Per IP" is per `ipKey`, the key of every per-IP limit (an IPv4 address, an IPv6 /56), so one
   network cannot mint keys address by address; the address in use is the exact `ip`.
   Returns: { 'ok', id to replace or '' } or a refusal { 'interval', ms left } | { 'address in use' }
@@ -15,17 +18,23 @@
 local function selfClaimRules(prefix, ip, ipKey, port, presentedHash, now)
   local intervalMs, liveMax = SPEC.selfClaimIntervalMs, SPEC.selfClaimLiveMax
   local silenceMs, lapseMs = SPEC.selfClaimSilenceMs, SPEC.selfClaimUnusedLapseMs
+  local atAddress = redis.call('GET', prefix .. 'address:self:' .. ip .. ':' .. port)
+  local held, retried = nil, false
+  if atAddress then
+    held = redis.call('HMGET', prefix .. 'server:' .. atAddress, 'credentialHash', 'lastReportAt', 'issuedAt',
+      'unacknowledged')
+    retried = held[4] and not held[2] and now - tonumber(held[3]) < SPEC.claimRetryMs
+  end
+
   local last = redis.call('GET', prefix .. 'selfclaim:last:' .. ipKey)
-  if last and now < tonumber(last) + intervalMs then
+  if not retried and last and now < tonumber(last) + intervalMs then
     return { 'interval', tonumber(last) + intervalMs - now }
   end
 
   local replaceId = ''
-  local atAddress = redis.call('GET', prefix .. 'address:self:' .. ip .. ':' .. port)
   if atAddress then
-    local r = redis.call('HMGET', prefix .. 'server:' .. atAddress, 'credentialHash', 'lastReportAt', 'issuedAt')
-    local lastSeen = tonumber(r[2] or r[3] or '0')
-    if r[1] == presentedHash or now - lastSeen > silenceMs then
+    local lastSeen = tonumber(held[2] or held[3] or '0')
+    if retried or held[1] == presentedHash or now - lastSeen > silenceMs then
       replaceId = atAddress
     else
       return { 'address in use' }
