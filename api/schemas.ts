@@ -117,6 +117,7 @@ export const SelfClaimBodySchema = named(
     gameVersion: text(VERSION_TEXT_MAX).optional(),
   }),
 );
+export type SelfClaimBody = z.infer<typeof SelfClaimBodySchema>;
 
 /** 4.4 */
 export const PluginClaimBodySchema = named(
@@ -229,11 +230,8 @@ const decimalText = z
   .regex(/^[1-9][0-9]{0,9}$/)
   .transform(Number);
 export const SeedParamSchema = decimalText.pipe(SeedSchema);
-// Other query parameters (a client's cache-buster, say) are ignored, as unknown body fields are.
-export const SeedsQuerySchema = z.object({
-  cursor: z.string().optional(),
-  limit: decimalText.pipe(z.number().int().min(1).max(SEEDS_PAGE_MAX)).optional(),
-});
+/** GET /seeds `limit`: items per page. */
+export const SeedsPageLimitSchema = decimalText.pipe(z.number().int().min(1).max(SEEDS_PAGE_MAX));
 
 export const MapPendingSchema = named(
   'MapPending',
@@ -327,6 +325,7 @@ export type ProtectionStats = z.infer<typeof ProtectionSchema>;
 
 /** POST /admin/v1/detections: a sighting from the seed detector. */
 export const DetectionBodySchema = named('DetectionBody', z.object({ seed: SeedSchema }));
+export type DetectionBody = z.infer<typeof DetectionBodySchema>;
 
 /** Parses `value` with `schema`, or throws the spec's 400 (`error` as given). */
 export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, error = 'invalid request'): T {

@@ -161,7 +161,7 @@ export {
   type RegistrationPage,
 } from './registrations.ts';
 export type { SelfClaimRefusal } from './self-claim.ts';
-export type { ReportRefusal } from './report-admission.ts';
+export type { ReportAdmission, ReportRefusal, ReportSender } from './report-admission.ts';
 export type { CodeClaimResult, IssuedClaimCode, LiveClaimCode } from './claim-codes.ts';
 export { SUPERSEDED_MEANING, type Review, type ReviewDecision, type ReviewStatus } from './reviews.ts';
 export type { JobRead, MapRead, SeedListItem, SeedPage } from './maps.ts';
