@@ -3,8 +3,8 @@
 export const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Descriptions mark names with backticks, as Markdown does. */
-export const inline = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+/** Descriptions mark names with backticks (\x60), as Markdown does. */
+export const inline = (text: string) => escape(text).replace(/\x60([^\x60]+)\x60/g, '<code>$1</code>');
 
 export const code = (text: string) => `<code>${escape(text)}</code>`;
 
