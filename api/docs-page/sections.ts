@@ -86,8 +86,12 @@ with the same seed when it ends; <code>periodic</code> every 60 s by default (no
 <code>closed</code>, <code>not_open</code> or <code>other_key</code>), or <code>exhausted</code> is true.
 New values may be added: treat an unknown one as "no window".</li>
 <li><strong>Ignore fields you do not know:</strong> v1 only ever adds fields and values.</li>
-<li><strong>Times</strong> you send may be any RFC 3339 date-time (<code>Z</code> or an offset); the
-service writes UTC with milliseconds.</li>
+<li><strong>Times</strong> you send are RFC 3339 date-times (<code>T</code>, not a space; <code>Z</code> or an
+offset), their year in the Gregorian calendar (format with the invariant culture); the service writes UTC
+with milliseconds, which .NET's <code>DataContractJsonSerializer</code> cannot read as a <code>DateTime</code>:
+read them as strings.</li>
+<li><strong>A 400 <code>invalid request</code> names its <code>field</code></strong> when one field or query
+parameter failed; fix that one.</li>
 <li><strong>Store a credential at once:</strong> it is shown only in the answer that issues it
 (<code>Cache-Control: no-store</code>).</li>
 </ul>`;

@@ -4,7 +4,7 @@ import { RATE_LIMITS, type RateLimitName } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { authenticatedKey } from '../http/authenticate.ts';
 import { errorAnswer } from '../http/error-handler.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError, invalidRequest } from '../http/http-error.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { checkPluginMinimum } from '../http/plugin-version.ts';
 import { applyLimit } from '../http/rate-limit.ts';
@@ -46,7 +46,7 @@ export const routeLabel = (apiPrefix: string, route: Route): string =>
 /** A text parameter's value, or its route's 400. */
 function readParam(name: string, param: TextParam<unknown>, text: string): unknown {
   const value = param.read(text);
-  if (value === undefined) throw new HttpError(400, param.invalid ?? 'invalid request');
+  if (value === undefined) throw param.invalid ? new HttpError(400, param.invalid) : invalidRequest(name);
   return value;
 }
 
@@ -120,7 +120,7 @@ function queryStep(query: Record<string, TextParam<unknown>>): Step {
     const values: Record<string, unknown> = {};
     for (const [name, param] of declared) {
       const text = given[name];
-      if (Array.isArray(text)) throw new HttpError(400, 'invalid request');
+      if (Array.isArray(text)) throw invalidRequest(name);
       values[name] = text === undefined ? param.default : readParam(name, param, text);
     }
     ctx.query = values;

@@ -288,7 +288,10 @@ export const ROUTES: readonly Route[] = [
           nextCursor: 987654,
         },
       },
-      400: error(['invalid cursor', 'invalid request']),
+      400: error(
+        ['invalid cursor', 'invalid request'],
+        '`field` of `invalid request` names the parameter that failed',
+      ),
       503: dbUnavailable,
     },
     hot: true,
