@@ -9,7 +9,7 @@ import { requireAdmin } from './http/require-admin.ts';
 import { openApi, type OpenApiDocument } from './openapi.ts';
 import { compileRoute, type CompiledRoute } from './routes/pipeline.ts';
 import { previewRoutes } from './routes/preview.ts';
-import { testClockRoutes } from './routes/test-clock.ts';
+import { testClockRoute } from './routes/test-clock.ts';
 import { seedShareable } from './maps/shareable-seed.ts';
 import { viewerDistDir, viewerRouter } from './viewer-files.ts';
 
@@ -66,7 +66,10 @@ export function createApp(deps: ApiDeps, api: CompiledApi = compileApi(deps)): e
   app.set('etag', false);
   identifyResponses(app);
 
-  if (store.ctx.clock.kind === 'manual') app.use(testClockRoutes(store.ctx.clock as ManualClock));
+  if (store.ctx.clock.kind === 'manual') {
+    const clock = compileRoute(deps, testClockRoute(store.ctx.clock as ManualClock));
+    app.post(clock.expressPath, (req, res) => void clock.answer(req, res, undefined));
+  }
 
   // Before the API router, which answers 404 for everything under an empty API_PREFIX.
   app.use(docsPageRouter(api.document));
