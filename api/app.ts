@@ -1,65 +1,51 @@
 import express, { Router } from 'express';
-import { RATE_LIMITS, type ManualClock } from '../store/index.ts';
+import type { ManualClock } from '../store/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { docsPageRouter } from './docs-page.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { undecodableSeed } from './http/read-answers.ts';
 import { publicOrigin } from './http/public-origin.ts';
-import { limitPerIp } from './http/rate-limit.ts';
 import { identifyResponses } from './http/request-id-header.ts';
 import { requireAdmin } from './http/require-admin.ts';
-import { openApiDocument } from './openapi.ts';
-import { mapReads } from './routes/maps.ts';
-import { reportAnswers } from './routes/report.ts';
+import { openApi, type OpenApiDocument } from './openapi.ts';
+import { compileRoute, type CompiledRoute } from './routes/pipeline.ts';
 import { previewRoutes } from './routes/preview.ts';
-import type { Handler, HotAnswers, Route } from './routes/route.ts';
-import { seedPageAnswers } from './routes/seeds.ts';
-import { expressPath, routeLabel, ROUTES } from './routes/table.ts';
-import { testClockRoutes } from './routes/test-clock.ts';
+import { testClockRoute } from './routes/test-clock.ts';
 import { seedShareable } from './maps/shareable-seed.ts';
 import { viewerDistDir, viewerRouter } from './viewer-files.ts';
 
-/** The answers the front door gives without express, made once per process and shared with it. */
-export const hotAnswers = (deps: ApiDeps): HotAnswers => ({
-  readMap: mapReads(deps),
-  answerReport: reportAnswers(deps),
-  answerSeedPage: seedPageAnswers(deps),
-});
-
-/**
- * The table's limits that count every request of a route (spec 8: revoke, plugin claim), each
- * counted before anything else is read. The others count one step (a probe, a stats cache miss)
- * or are judged inside a route's one script (reports, map reads): its handlers apply those.
- */
-function everyRequestLimits({ store, config, trustProxy }: ApiDeps, route: Route): Handler[] {
-  return (route.limits ?? [])
-    .filter((name) => RATE_LIMITS[name].counts === 'requests')
-    .map((name) => limitPerIp({ store, trustProxy, multiplier: config.RATE_LIMIT_MULTIPLIER }, name));
+/** The API of one process: every route compiled once, and the OpenAPI document they make. */
+export interface CompiledApi {
+  routes: readonly CompiledRoute[];
+  document: OpenApiDocument;
 }
 
 /**
- * The routes of the table (routes/table.ts) under the API prefix, as express routes: each labelled
- * for the metrics from the table, then its every-request limits and its handlers (a hot route's:
- * the front door's answer, for the spellings only express matches).
+ * The routes this process answers (the table's and the document's own), each compiled once; the
+ * front door and express share them. The probes are documented only: health.ts answers them.
  */
-function apiRouter(deps: ApiDeps, hot: HotAnswers): Router {
+export function compileApi(deps: ApiDeps): CompiledApi {
+  const { document, routes } = openApi(deps.config.API_PREFIX);
+  return {
+    document,
+    routes: routes.filter((route) => route.handler).map((route) => compileRoute(deps, route)),
+  };
+}
+
+/**
+ * The routes under the API prefix as express routes, for the spellings the front door leaves to
+ * express (percent-encoding, a trailing slash, another case): each labelled for the metrics and
+ * the log, then its compiled pipeline.
+ */
+function apiRouter(routes: readonly CompiledRoute[]): Router {
   const router = Router();
-  for (const route of ROUTES) {
-    if (route.outsidePrefix) continue;
-    const label = routeLabel(deps.config.API_PREFIX, route);
-    const param = /\{([a-z]+)\}/i.exec(route.path)?.[1];
-    const answer = route.hot?.(hot);
-    const handlers: Handler[] = answer
-      ? [(req, res, next) => answer(req, res, param && (req.params[param] as string)).catch(next)]
-      : [...everyRequestLimits(deps, route), ...route.handlers!(deps)];
-    router[route.method](
-      expressPath(route.path),
-      (_req, res, next) => {
-        res.observedRoute = label;
-        next();
-      },
-      ...handlers,
-    );
+  for (const compiled of routes) {
+    if (compiled.route.outsidePrefix) continue;
+    const { param, observed } = compiled;
+    router[compiled.route.method](compiled.expressPath, (req, res) => {
+      res.observedRoute = observed;
+      void compiled.answer(req, res, param && (req.params[param] as string));
+    });
   }
   // A seed that is not even valid percent-encoding fails in the router (read-answers.ts).
   router.use(undecodableSeed);
@@ -68,11 +54,12 @@ function apiRouter(deps: ApiDeps, hot: HotAnswers): Router {
 
 /**
  * The express app, which the front door (front-door.ts) hands every request it does not answer
- * itself: (test clock) → the API routes of the table (each: limits, key, JSON body and its
- * validation, store) → error handler (spec error bodies, 503 for Redis). The viewer is served at
- * `/` and the API reference page at `/docs`, outside the API prefix.
+ * itself: (test clock) → /docs → the API routes (each its compiled pipeline: limits, key, JSON
+ * body and its validation, parameters, handler) → error handler (spec error bodies, 503 for
+ * Redis). The viewer is served at `/` and the API reference page at `/docs`, outside the API
+ * prefix.
  */
-export function createApp(deps: ApiDeps, hot: HotAnswers = hotAnswers(deps)): express.Express {
+export function createApp(deps: ApiDeps, api: CompiledApi = compileApi(deps)): express.Express {
   const { config, store, logger } = deps;
   const app = express();
   app.set('trust proxy', deps.trustProxy);
@@ -80,14 +67,17 @@ export function createApp(deps: ApiDeps, hot: HotAnswers = hotAnswers(deps)): ex
   app.set('etag', false);
   identifyResponses(app);
 
-  if (store.ctx.clock.kind === 'manual') app.use(testClockRoutes(store.ctx.clock as ManualClock));
+  if (store.ctx.clock.kind === 'manual') {
+    const clock = compileRoute(deps, testClockRoute(store.ctx.clock as ManualClock));
+    app.post(clock.expressPath, (req, res) => void clock.answer(req, res, undefined));
+  }
 
   // Before the API router, which answers 404 for everything under an empty API_PREFIX.
-  app.use(docsPageRouter(openApiDocument(config.API_PREFIX)));
-  // No body parser here: each route reads its body after its rate limits (http/json-body.ts).
-  const api = apiRouter(deps, hot);
-  api.use(notFound);
-  app.use(config.API_PREFIX || '/', api);
+  app.use(docsPageRouter(api.document));
+  // No body parser here: each route reads its body after its limits and key (routes/pipeline.ts).
+  const router = apiRouter(api.routes);
+  router.use(notFound);
+  app.use(config.API_PREFIX || '/', router);
 
   app.get('/metrics', requireAdmin(config.ADMIN_TOKEN), async (_req, res) => {
     const body = await deps.metrics.registry.metrics();

@@ -1,14 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import parseUrl from 'parseurl';
 import type { ManualClock } from '../store/index.ts';
-import { createApp, hotAnswers } from './app.ts';
+import { compileApi, createApp } from './app.ts';
 import type { ApiDeps } from './deps.ts';
 import { healthProbes } from './health.ts';
 import { clockDate } from './http/clock-date.ts';
 import { edge } from './http/edge.ts';
-import { errorAnswer } from './http/error-handler.ts';
-import type { HotAnswer, HotAnswers } from './routes/route.ts';
-import { routeLabel, ROUTES } from './routes/table.ts';
+import type { CompiledRoute } from './routes/pipeline.ts';
+import type { Route } from './routes/route.ts';
 
 // What makes parseurl hand a target to url.parse (which may rewrite the path) instead of cutting it.
 const UNPLAIN = /[\t\n\f\r #\u00a0\ufeff]/;
@@ -26,7 +25,7 @@ function requestPath(req: IncomingMessage): string {
 }
 
 /** A hot route of the table, ready for the front door: made once, so matching allocates nothing. */
-interface HotRoute {
+interface HotRoute<T> {
   method: string;
   /** GET routes answer HEAD too. */
   head: boolean;
@@ -34,41 +33,38 @@ interface HotRoute {
   start: string;
   /** Where the parameter starts in the path; -1 for a route without one. */
   paramAt: number;
-  answer: HotAnswer;
-  /** The metrics label (routes/table.ts routeLabel). */
-  label: string;
+  /** The route, compiled (pipeline.ts). */
+  compiled: T;
 }
 
 /**
  * The hot routes of the table in their plain spelling: a path spelled exactly, or a prefix and
  * one parameter that is a single path segment without percent-encoding. Every other spelling is
- * express's, which answers it with the same function.
+ * express's, which answers it with the same compiled pipeline.
  */
-export function hotRoutes(apiPrefix: string, answers: HotAnswers) {
-  const exact = new Map<string, HotRoute[]>();
-  const withParam: HotRoute[] = [];
-  for (const route of ROUTES) {
+export function hotRoutes<T extends { route: Route }>(apiPrefix: string, routes: readonly T[]) {
+  const exact = new Map<string, HotRoute<T>[]>();
+  const withParam: HotRoute<T>[] = [];
+  for (const compiled of routes) {
+    const { route } = compiled;
     if (!route.hot) continue;
     const param = route.path.indexOf('{');
-    if (param !== -1 && !route.path.endsWith('}'))
-      throw new Error(`${route.path}: a hot route's parameter ends it`);
     const start = `${apiPrefix}${param === -1 ? route.path : route.path.slice(0, param)}`;
-    const hot: HotRoute = {
+    const hot: HotRoute<T> = {
       method: route.method.toUpperCase(),
       head: route.method === 'get',
       start,
       paramAt: param === -1 ? -1 : start.length,
-      answer: route.hot(answers),
-      label: routeLabel(apiPrefix, route),
+      compiled,
     };
     if (param === -1) exact.set(start, [...(exact.get(start) ?? []), hot]);
     else withParam.push(hot);
   }
-  const methodFits = (route: HotRoute, method: string | undefined) =>
+  const methodFits = (route: HotRoute<T>, method: string | undefined) =>
     method === route.method || (route.head && method === 'HEAD');
 
   /** The hot route a request takes in its plain spelling, or null. */
-  return (req: IncomingMessage, path: string): HotRoute | null => {
+  return (req: IncomingMessage, path: string): HotRoute<T> | null => {
     const method = req.method;
     const routes = exact.get(path);
     if (routes !== undefined) {
@@ -92,7 +88,7 @@ export function hotRoutes(apiPrefix: string, answers: HotAnswers) {
  * Where every request starts, on node's request: the health probes, then the edge (request id,
  * log line and metrics, https redirect, API request count), then the manual clock's `Date` header
  * in test mode, then either a hot route of the table (map reads, reports, the seed list) in its
- * plain form, answered right here, or the express app for the rest.
+ * plain form, answered right here by its compiled pipeline, or the express app for the rest.
  *
  * Map reads are most of the traffic and reports what server owners depend on; none of the hot
  * answers needs anything from express, whose routing costs about 40 µs of CPU per request, as much
@@ -101,26 +97,25 @@ export function hotRoutes(apiPrefix: string, answers: HotAnswers) {
  * seed-list load (bench section 4).
  */
 export function frontDoor(deps: ApiDeps): RequestListener {
-  const answers = hotAnswers(deps);
-  const app = createApp(deps, answers);
+  const api = compileApi(deps);
+  const app = createApp(deps, api);
   const passEdge = edge(deps);
   const answerProbe = healthProbes(deps);
-  const hotRoute = hotRoutes(deps.config.API_PREFIX, answers);
-  const answerError = errorAnswer(deps.logger, deps.metrics);
+  const hotRoute = hotRoutes(deps.config.API_PREFIX, api.routes);
   const clock = deps.store.ctx.clock;
   const stampDate = clock.kind === 'manual' ? clockDate(clock as ManualClock) : null;
 
-  const dispatch = (req: IncomingMessage, res: ServerResponse, path: string, hot: HotRoute | null) => {
+  type Hot = HotRoute<CompiledRoute>;
+  const dispatch = (req: IncomingMessage, res: ServerResponse, path: string, hot: Hot | null) => {
     if (hot === null) return app(req, res);
-    const param = hot.paramAt === -1 ? undefined : path.slice(hot.paramAt);
-    hot.answer(req, res, param).catch((err: unknown) => answerError(err, res, path));
+    void hot.compiled.answer(req, res, hot.paramAt === -1 ? undefined : path.slice(hot.paramAt));
   };
   return (req, res) => {
     const path = requestPath(req);
     const hot = hotRoute(req, path);
     // Health probes before the edge: never logged, counted or redirected (health.ts).
     if (hot === null && answerProbe(req, res, path)) return;
-    if (passEdge(req, res, path, hot === null ? undefined : hot.label)) return;
+    if (passEdge(req, res, path, hot === null ? undefined : hot.compiled.observed)) return;
     if (stampDate) void stampDate(res).then(() => dispatch(req, res, path, hot));
     else dispatch(req, res, path, hot);
   };

@@ -6,20 +6,11 @@ import type { MapSource } from './maps/memory-cache.ts';
 import { requestMetrics } from './request-metrics.ts';
 
 /**
- * Prometheus metrics of one API process (prom-client). Gauges of shared state (open windows,
- * queue depth, generation time across all workers) are read from Redis at scrape time.
+ * Gauges of state shared by every process, read from Redis at scrape time. While Redis is away a
+ * gauge reads NaN (unknown) rather than failing the scrape: /metrics keeps showing this process,
+ * its Redis errors included, when they matter most.
  */
-export function createMetrics(store: Store) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-
-  const countRequest = requestMetrics(registry);
-  replicationGauges(registry, store);
-  const redisErrors = new Counter({
-    name: 'seedblock_redis_errors_total',
-    help: 'Requests answered 503 because Redis was unavailable',
-    registers: [registry],
-  });
+function sharedStateGauges(registry: Registry, store: Store): void {
   new Gauge({
     name: 'seedblock_redis_up',
     help: 'Whether Redis answered this scrape (1) or not (0)',
@@ -33,9 +24,6 @@ export function createMetrics(store: Store) {
       );
     },
   });
-
-  // While Redis is away, a gauge of shared state reads NaN (unknown) rather than failing the
-  // scrape: /metrics keeps showing this process, its Redis errors included, when they matter most.
   async function shared<T>(read: () => Promise<T>, write: (value: T | undefined) => void) {
     try {
       write(await read());
@@ -72,19 +60,6 @@ export function createMetrics(store: Store) {
       return shared(store.readMapCacheState, (state) => this.set(state?.bytes ?? NaN));
     },
   });
-  // Counted in plain numbers, published at scrape time: a labelled prom-client inc hashes its
-  // labels on every call, and every map read counts one.
-  const mapReads: Record<MapSource, number> = { memory: 0, cache: 0, rebuilt: 0 };
-  new Counter({
-    name: 'seedblock_map_reads_total',
-    help: "Maps sent, by where their bytes came from: this process's memory, the map cache in Redis, or rebuilt",
-    labelNames: ['source'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [source, count] of Object.entries(mapReads)) this.inc({ source }, count);
-    },
-  });
   new Gauge({
     name: 'seedblock_generation_seconds_sum',
     help: 'Total time spent generating maps, all workers (with _count: the mean)',
@@ -101,6 +76,42 @@ export function createMetrics(store: Store) {
       return shared(store.readGenerationTotals, (totals) => this.set(totals?.count ?? NaN));
     },
   });
+}
+
+/**
+ * Maps sent, by where their bytes came from, counted in plain numbers and published at scrape
+ * time: a labelled prom-client inc hashes its labels on every call, and every map read counts one.
+ */
+function mapReadCounter(registry: Registry): (source: MapSource) => void {
+  const mapReads: Record<MapSource, number> = { memory: 0, cache: 0, rebuilt: 0 };
+  new Counter({
+    name: 'seedblock_map_reads_total',
+    help: "Maps sent, by where their bytes came from: this process's memory, the map cache in Redis, or rebuilt",
+    labelNames: ['source'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [source, count] of Object.entries(mapReads)) this.inc({ source }, count);
+    },
+  });
+  return (source) => {
+    mapReads[source]++;
+  };
+}
+
+/** Prometheus metrics of one API process (prom-client). */
+export function createMetrics(store: Store) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const countRequest = requestMetrics(registry);
+  const redisErrors = new Counter({
+    name: 'seedblock_redis_errors_total',
+    help: 'Requests answered 503 because Redis was unavailable',
+    registers: [registry],
+  });
+  sharedStateGauges(registry, store);
+  replicationGauges(registry, store);
 
   /**
    * Counts one answered request and its latency, labelled by the route pattern that served it:
@@ -117,9 +128,7 @@ export function createMetrics(store: Store) {
     registry,
     recordRequest,
     /** One map sent, by where its bytes came from. */
-    countMapRead(source: MapSource) {
-      mapReads[source]++;
-    },
+    countMapRead: mapReadCounter(registry),
     countError(err: unknown) {
       if (isStoreFailure(err)) redisErrors.inc();
     },

@@ -1,15 +1,58 @@
 import { z } from 'zod';
-import { RATE_LIMITS, SEED_MAX, SEED_MIN, type RateLimitName } from '../store/index.ts';
-import { EXAMPLE_SEED } from './routes/answers.ts';
-import type { Answer, HeaderName, Route, Tag } from './routes/route.ts';
+import { RATE_LIMITS, type RateLimitName } from '../store/index.ts';
+import { sendJsonText } from './http/json-answer.ts';
+import type {
+  HeaderObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  ResponseObject,
+  SchemaObject,
+} from './openapi-types.ts';
+import { route, type Answer, type HeaderName, type Route, type Tag, type TextParam } from './routes/route.ts';
 import { ROUTES } from './routes/table.ts';
 import { apiSchemas } from './schemas.ts';
 
-// The OpenAPI 3.1 document, made from the route table (routes/table.ts) and the zod schemas the
-// routes validate with. The schemas a client meets by name (schemas.ts `apiSchemas`) are
-// components; every example is parsed with its schema when the document is built, so none can
-// drift from what the service accepts and answers. Success bodies are open to new fields: v1 adds
-// fields (spec 9.1), and a client validating with the document must not break on them.
+export type { OpenApiDocument } from './openapi-types.ts';
+
+// The OpenAPI module: the OpenAPI 3.1 document, made once per process from the route table
+// (routes/table.ts) and the zod schemas the routes validate with, and its own route, which serves
+// it at /openapi.json (the same object goes to /docs). The schemas a client meets by name
+// (schemas.ts `apiSchemas`) are components; every example is parsed with its schema when the
+// document is built, so none can drift from what the service accepts and answers. Success bodies
+// are open to new fields: v1 adds fields (spec 9.1), and a client validating with the document
+// must not break on them.
+
+/** GET /openapi.json: the document itself (its outline; the paths are described by the table). */
+const OpenApiDocumentSchema = z
+  .object({
+    openapi: z.literal('3.1.0'),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .loose();
+
+const DOCUMENT_CACHE_CONTROL = 'public, max-age=300';
+
+/** The document's own route (served by openApi below; the table lists the API's routes). */
+const DOCUMENT_ROUTE = route({
+  id: 'openApiDocument',
+  tag: 'operations',
+  method: 'get',
+  path: '/openapi.json',
+  summary: 'This OpenAPI 3.1 document',
+  responses: {
+    200: {
+      description: 'The document',
+      schema: OpenApiDocumentSchema,
+      headers: { 'Cache-Control': `\`${DOCUMENT_CACHE_CONTROL}\`` },
+      example: { openapi: '3.1.0', info: { title: 'seedblock', version: '1' }, paths: {} },
+    },
+  },
+});
+
+/** Every route the document describes: the table's, then its own. */
+export const DOCUMENTED_ROUTES: readonly Route[] = [...ROUTES, DOCUMENT_ROUTE];
 
 const TAGS: Record<Tag, string> = {
   servers: 'Game-server keys: self-claim, reports, revocation (4.1-4.3)',
@@ -20,7 +63,7 @@ const TAGS: Record<Tag, string> = {
   operations: 'Health probes and this document',
 };
 
-const HEADER_SCHEMAS: Record<HeaderName, object> = {
+const HEADER_SCHEMAS: Record<HeaderName, SchemaObject> = {
   'Retry-After': { type: 'integer', minimum: 1 },
   'Cache-Control': { type: 'string' },
   ETag: { type: 'string' },
@@ -43,8 +86,8 @@ const window = (ms: number) => (ms === MINUTE ? 'minute' : `${ms / MINUTE} minut
 const limitsText = (names: readonly RateLimitName[]) =>
   names
     .map((name) => {
-      const { limit, windowMs, per, counts } = RATE_LIMITS[name];
-      return `${limit} ${counts} per ${window(windowMs)} per ${per}`;
+      const { limit, windowMs, per, unit } = RATE_LIMITS[name];
+      return `${limit} ${unit} per ${window(windowMs)} per ${per}`;
     })
     .join('; ');
 
@@ -58,14 +101,11 @@ function checked(schema: z.ZodType, example: unknown, where: string): unknown {
 
 /** components.schemas, filled as schemas are placed in the document. */
 function componentSchemas() {
-  const schemas: Record<string, unknown> = {};
+  const schemas: Record<string, SchemaObject> = {};
   const refs = (value: unknown) =>
-    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<
-      string,
-      unknown
-    >;
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as SchemaObject;
   /** `schema` as JSON Schema, each named schema in it a `$ref` to its component. */
-  const place = (schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> => {
+  const place = (schema: z.ZodType, io: 'input' | 'output'): SchemaObject => {
     const {
       $schema: _,
       $defs,
@@ -92,44 +132,40 @@ function componentSchemas() {
   return { schemas, place };
 }
 
-function parameters(route: Route) {
-  const seed = route.path.includes('{seed}')
-    ? [
-        {
-          name: 'seed',
-          in: 'path',
-          required: true,
-          description: 'The seed, in decimal',
-          schema: { type: 'integer', minimum: SEED_MIN, maximum: SEED_MAX },
-          example: EXAMPLE_SEED,
-        },
-      ]
-    : [];
-  const query = Object.entries(route.query ?? {}).map(([name, p]) => ({
+/** A parameter given as text, as the document writes it (an integer, its range and default). */
+function parameter(name: string, where: 'path' | 'query', p: TextParam<unknown>): ParameterObject {
+  return {
     name,
-    in: 'query',
-    required: false,
+    in: where,
+    required: where === 'path',
     description: p.description,
     schema: { type: 'integer', minimum: p.minimum, maximum: p.maximum, default: p.default },
     example: p.example,
-  }));
-  return [...seed, ...query];
+  };
 }
 
-export function openApiDocument(apiPrefix: string) {
-  const { schemas, place } = componentSchemas();
-  const answer = (status: number, a: Answer, where: string) => ({
+/** A route's declared path parameter, then its query. */
+const parameters = (route: Route): ParameterObject[] => [
+  ...Object.entries(route.params ?? {}).map(([name, p]) => parameter(name, 'path', p)),
+  ...Object.entries(route.query ?? {}).map(([name, p]) => parameter(name, 'query', p)),
+];
+
+type Place = ReturnType<typeof componentSchemas>['place'];
+
+function headersOf(status: number, a: Answer): Record<string, HeaderObject> {
+  return Object.fromEntries(
+    (Object.entries(a.headers ?? {}) as [HeaderName, string][]).map(([name, description]) => [
+      name,
+      { description, required: headerRequired(name, status), schema: HEADER_SCHEMAS[name] },
+    ]),
+  );
+}
+
+/** One answer of an operation, its example checked against its schema. */
+function response(place: Place, status: number, a: Answer, where: string): ResponseObject {
+  return {
     description: a.description,
-    ...(a.headers
-      ? {
-          headers: Object.fromEntries(
-            (Object.entries(a.headers) as [HeaderName, string][]).map(([name, description]) => [
-              name,
-              { description, required: headerRequired(name, status), schema: HEADER_SCHEMAS[name] },
-            ]),
-          ),
-        }
-      : {}),
+    ...(a.headers ? { headers: headersOf(status, a) } : {}),
     ...(a.schema
       ? {
           content: {
@@ -140,41 +176,49 @@ export function openApiDocument(apiPrefix: string) {
           },
         }
       : {}),
-  });
+  };
+}
 
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
-    const where = `${route.method.toUpperCase()} ${route.path}`;
-    if (route.body && route.bodyExample === undefined) throw new Error(`${where} has a body but no example`);
-    // The probes sit at the root: their path item overrides the document's server (the prefix).
-    if (route.outsidePrefix) (paths[route.path] ??= {}).servers = [{ url: '/' }];
-    (paths[route.path] ??= {})[route.method] = {
-      operationId: route.id,
-      tags: [route.tag],
-      summary: route.summary,
-      ...(route.limits ? { description: `Limits (spec 8): ${limitsText(route.limits)}.` } : {}),
-      security: route.auth ? [{ [route.auth]: [] }] : [],
-      parameters: parameters(route),
-      ...(route.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                'application/json': {
-                  schema: place(route.body, 'input'),
-                  example: checked(route.body, route.bodyExample, `${where} body`),
-                },
+function operation(place: Place, route: Route): OperationObject {
+  const where = `${route.method.toUpperCase()} ${route.path}`;
+  if (route.body && route.bodyExample === undefined) throw new Error(`${where} has a body but no example`);
+  return {
+    operationId: route.id,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.limits ? { description: `Limits (spec 8): ${limitsText(route.limits)}.` } : {}),
+    security: route.auth ? [{ [route.auth]: [] }] : [],
+    parameters: parameters(route),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: place(route.body, 'input'),
+                example: checked(route.body, route.bodyExample, `${where} body`),
               },
             },
-          }
-        : {}),
-      responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, a]) => [
-          status,
-          answer(Number(status), a, `${where} ${status}`),
-        ]),
-      ),
-    };
+          },
+        }
+      : {}),
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, a]) => [
+        status,
+        response(place, Number(status), a, `${where} ${status}`),
+      ]),
+    ),
+  };
+}
+
+/** The document of every route this API serves (DOCUMENTED_ROUTES) under `apiPrefix`. */
+export function openApiDocument(apiPrefix: string): OpenApiDocument {
+  const { schemas, place } = componentSchemas();
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of DOCUMENTED_ROUTES) {
+    // The probes sit at the root: their path item overrides the document's server (the prefix).
+    if (route.outsidePrefix) (paths[route.path] ??= {}).servers = [{ url: '/' }];
+    (paths[route.path] ??= {})[route.method] = operation(place, route);
   }
   return {
     openapi: '3.1.0',
@@ -197,13 +241,29 @@ export function openApiDocument(apiPrefix: string) {
 }
 
 /**
+ * The API as one process serves it: the document, built once (it also goes to /docs), and every
+ * route, the table's and the document's own, which answers with the document's JSON.
+ */
+export function openApi(apiPrefix: string): { document: OpenApiDocument; routes: readonly Route[] } {
+  const document = openApiDocument(apiPrefix);
+  const text = JSON.stringify(document);
+  const served: Route = {
+    ...DOCUMENT_ROUTE,
+    handler: () => async (ctx) =>
+      sendJsonText(ctx.res, 200, text, { 'Cache-Control': DOCUMENT_CACHE_CONTROL }),
+  };
+  return { document, routes: [...ROUTES, served] };
+}
+
+/**
  * Every operation of a document, by method and path; `atRoot` for those whose path item names its
  * own server (the probes). A path item's `servers` is not an operation.
  */
-export function documentOperations(doc: { paths: Record<string, object> }) {
+export function documentOperations(doc: Pick<OpenApiDocument, 'paths'>) {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([key]) => key !== 'servers')
-      .map(([method, op]) => ({ method, path, op: op as unknown, atRoot: 'servers' in item })),
+    (['get', 'post'] as const).flatMap((method) => {
+      const op = item[method];
+      return op ? [{ method, path, op, atRoot: 'servers' in item }] : [];
+    }),
   );
 }

@@ -10,7 +10,7 @@ import {
   RoomShapeSchema,
   ConnSchema,
 } from '../generator/map-schema.ts';
-import { HttpError } from './http/http-error.ts';
+import { HttpError, invalidRequest } from './http/http-error.ts';
 import {
   LABEL_MAX,
   VERSION_TEXT_MAX,
@@ -81,7 +81,10 @@ export function rfc3339Ms(text: string): number {
 
 /**
  * A time a client sends: any RFC 3339 date-time, kept as the same instant in UTC (isoUtc's form).
- * A text that is no such time is 400 like any malformed field.
+ * A text that is no such time is 400 like any malformed field (naming it); so is a space for the
+ * `T`, which ISO 8601 (the spec's form) does not allow. A year is taken as written, in ISO 8601's
+ * Gregorian calendar: a well-formed time is never refused as implausible (spec 4.5: every
+ * well-formed report answers 200), and no decision reads it (docs/api.md, "Times you send").
  */
 export const Rfc3339Schema = z
   .stringFormat('date-time', (text) => !Number.isNaN(rfc3339Ms(text)))
@@ -89,6 +92,12 @@ export const Rfc3339Schema = z
 
 // Error bodies: `{error}` with one of the strings a status may carry, plus named fields for some.
 const errorShapes = new Map<string, z.ZodType>();
+const INVALID_REQUEST = 'invalid request';
+/**
+ * Added in v1 (additive): the body field or query parameter `invalid request` is about, absent when
+ * the body as a whole is wrong (not JSON, not an object).
+ */
+const FailedFieldSchema = z.string().optional();
 /** `{error}` with one of `errors`, named for them (`invalid credential` → InvalidCredentialError). */
 export function errorShape(errors: readonly [string, ...string[]]): z.ZodType {
   const id = `${errors
@@ -102,7 +111,11 @@ export function errorShape(errors: readonly [string, ...string[]]): z.ZodType {
     )
     .join('Or')}Error`;
   let shape = errorShapes.get(id);
-  if (!shape) errorShapes.set(id, (shape = named(id, z.object({ error: z.enum(errors) }))));
+  if (!shape) {
+    const error = z.enum(errors);
+    const fields = errors.includes(INVALID_REQUEST) ? { error, field: FailedFieldSchema } : { error };
+    errorShapes.set(id, (shape = named(id, z.object(fields))));
+  }
   return shape;
 }
 export const DbUnavailableSchema = errorShape(['db unavailable']);
@@ -117,6 +130,7 @@ export const SelfClaimBodySchema = named(
     gameVersion: text(VERSION_TEXT_MAX).optional(),
   }),
 );
+export type SelfClaimBody = z.infer<typeof SelfClaimBodySchema>;
 
 /** 4.4 */
 export const PluginClaimBodySchema = named(
@@ -229,11 +243,8 @@ const decimalText = z
   .regex(/^[1-9][0-9]{0,9}$/)
   .transform(Number);
 export const SeedParamSchema = decimalText.pipe(SeedSchema);
-// Other query parameters (a client's cache-buster, say) are ignored, as unknown body fields are.
-export const SeedsQuerySchema = z.object({
-  cursor: z.string().optional(),
-  limit: decimalText.pipe(z.number().int().min(1).max(SEEDS_PAGE_MAX)).optional(),
-});
+/** GET /seeds `limit`: items per page. */
+export const SeedsPageLimitSchema = decimalText.pipe(z.number().int().min(1).max(SEEDS_PAGE_MAX));
 
 export const MapPendingSchema = named(
   'MapPending',
@@ -327,12 +338,23 @@ export type ProtectionStats = z.infer<typeof ProtectionSchema>;
 
 /** POST /admin/v1/detections: a sighting from the seed detector. */
 export const DetectionBodySchema = named('DetectionBody', z.object({ seed: SeedSchema }));
+export type DetectionBody = z.infer<typeof DetectionBodySchema>;
 
-/** Parses `value` with `schema`, or throws the spec's 400 (`error` as given). */
-export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, error = 'invalid request'): T {
+/**
+ * The field a failed parse names: the path of its first issue (`port`, `items.0.seed`), or
+ * undefined when the value as a whole is wrong (not an object, a union no branch of which fits).
+ * A path is made of the schema's own keys and indexes, never of text the client sent.
+ */
+const failedField = (error: z.ZodError): string | undefined => error.issues[0]?.path.join('.') || undefined;
+
+/**
+ * Parses `value` with `schema`, or throws the spec's 400: `error` as given, or `invalid request`
+ * naming the field that failed.
+ */
+export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, error?: string): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, error);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  throw error === undefined ? invalidRequest(failedField(parsed.error)) : new HttpError(400, error);
 }
 
 /** GET /healthz: liveness, answered while the event loop runs. */

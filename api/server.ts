@@ -5,6 +5,7 @@ import { redisReady, type Store } from '../store/index.ts';
 import { listen, localAddress } from '../runtime/listen.ts';
 import { logRedisOutages } from '../runtime/redis-outages.ts';
 import { DRAIN_MS, isStopping, storeFromConfig } from '../runtime/process.ts';
+import type { ApiDeps } from './deps.ts';
 import { frontDoor } from './front-door.ts';
 import { IdentifiedResponse } from './http/request-id-header.ts';
 import { answerClientErrors } from './http/client-errors.ts';
@@ -42,6 +43,36 @@ export interface RunningApi {
 /** Parts a test may stand in for: the probe, for client addresses no test may send a packet to. */
 export interface ApiSeams {
   probe?: Probe;
+}
+
+/**
+ * The HTTP server of one API process: the front door behind the body limits and the idle
+ * connection cap, with the slow-client bounds and answers to malformed requests.
+ */
+function httpServer(deps: ApiDeps) {
+  const { config } = deps;
+  const server = createServer({
+    ServerResponse: IdentifiedResponse,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  });
+  const watchIdle = capIdleConnections(server, {
+    max: config.MAX_CONNECTIONS,
+    perPeer: config.MAX_IDLE_CONNECTIONS_PER_PEER,
+    trust: deps.trustProxy,
+  });
+  server.on(
+    'request',
+    watchIdle(
+      limitBodies(frontDoor(deps), {
+        perIp: config.MAX_CONNECTIONS_PER_IP,
+        inFlight: config.MAX_BODIES_IN_FLIGHT,
+        trust: deps.trustProxy,
+      }),
+    ),
+  );
+  boundSlowClients(server, config);
+  answerClientErrors(server);
+  return server;
 }
 
 /** Starts one API process: the HTTP server, the window sweeper and the release poller. */
@@ -84,27 +115,7 @@ export async function startApiServer(
     hiddenSeeds: new HiddenSeeds(store),
     rebuilds: mapRebuilds(),
   };
-  const server = createServer({
-    ServerResponse: IdentifiedResponse,
-    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
-  });
-  const watchIdle = capIdleConnections(server, {
-    max: config.MAX_CONNECTIONS,
-    perPeer: config.MAX_IDLE_CONNECTIONS_PER_PEER,
-    trust: deps.trustProxy,
-  });
-  server.on(
-    'request',
-    watchIdle(
-      limitBodies(frontDoor(deps), {
-        perIp: config.MAX_CONNECTIONS_PER_IP,
-        inFlight: config.MAX_BODIES_IN_FLIGHT,
-        trust: deps.trustProxy,
-      }),
-    ),
-  );
-  boundSlowClients(server, config);
-  answerClientErrors(server);
+  const server = httpServer(deps);
   try {
     await listen(server, config.PORT, config.HOST, (reason) =>
       logger.warn({ reason }, 'IPv6 is not available here: listening on IPv4 only (0.0.0.0)'),

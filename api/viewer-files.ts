@@ -88,17 +88,25 @@ function pickBody(req: Request, asset: ViewerAsset): { body: Buffer; coding?: 'b
   return { body: asset.identity };
 }
 
-function sendAsset(req: Request, res: Response, build: ViewerBuild): void {
-  const asset = build.assets.get(req.path.slice('/assets/'.length));
-  if (asset === undefined) return notFoundPage(req, res, build);
+/**
+ * Sends a file of the build, or a text made like one (the API reference page), in the coding the
+ * request accepts, with the viewer's headers.
+ */
+export function sendCoded(req: Request, res: Response, asset: ViewerAsset, cacheControl: string): void {
   const { body, coding } = pickBody(req, asset);
   securityHeaders(res);
-  res.setHeader('Cache-Control', ASSET_CACHE_CONTROL);
+  res.setHeader('Cache-Control', cacheControl);
   if (asset.br || asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
   if (coding) res.setHeader('Content-Encoding', coding);
   res.setHeader('Content-Type', asset.type);
   res.setHeader('Content-Length', body.length);
   res.status(200).end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendAsset(req: Request, res: Response, build: ViewerBuild): void {
+  const asset = build.assets.get(req.path.slice('/assets/'.length));
+  if (asset === undefined) return notFoundPage(req, res, build);
+  sendCoded(req, res, asset, ASSET_CACHE_CONTROL);
 }
 
 const fillBase = (html: string, req: Request): string =>

@@ -59,23 +59,40 @@ export const STATS_CACHE_MS = MINUTE;
 export const VERSION_CACHE_SECONDS = 300;
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** One limit of spec part 8: `limit` per `windowMs`, keyed `per`, counting `unit` (words, for the docs). */
+export interface RateLimit {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly per: string;
+  readonly unit: string;
+  /**
+   * What a hit is: every request of the route (`request`, counted before its body is read), or
+   * one step only some requests reach (`step`: a game-server check, a stats cache miss, a seed not
+   * generated yet), counted by the route's handler when it takes that step.
+   */
+  readonly when: 'request' | 'step';
+}
+
 /**
- * Rate limits of spec part 8: requests per window, keyed as the table says (`per`), and what is
- * counted. The route table (api/routes/table.ts) names the limits of each route; the OpenAPI
- * document describes them from here. `previewRendersPerIp` is ours, not the spec's: the viewer's
- * link-preview picture (api/routes/preview.ts) is no API path, and each one drawn costs a core for
- * some 30 ms.
+ * Rate limits of spec part 8. The route table (api/routes/table.ts) names the limits of each route
+ * and its pipeline applies them by `when`; the OpenAPI document describes them from here.
  */
 export const RATE_LIMITS = {
-  reportPerKey: { limit: 12, windowMs: MINUTE, per: 'server key', counts: 'reports' },
-  reportPerIp: { limit: 120, windowMs: MINUTE, per: 'IP', counts: 'reports' },
-  revokePerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'requests' },
-  pluginClaimPerIp: { limit: 10, windowMs: MINUTE, per: 'IP', counts: 'requests' },
-  selfClaimProbePerIp: { limit: 10, windowMs: MINUTE, per: 'IP', counts: 'game-server checks' },
-  uncachedMapsPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'seeds not generated yet' },
-  statsPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'answers not cached' },
-  previewRendersPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', counts: 'pictures not cached' },
-} as const;
+  reportPerKey: { limit: 12, windowMs: MINUTE, per: 'server key', unit: 'reports', when: 'request' },
+  reportPerIp: { limit: 120, windowMs: MINUTE, per: 'IP', unit: 'reports', when: 'request' },
+  revokePerIp: { limit: 20, windowMs: MINUTE, per: 'IP', unit: 'requests', when: 'request' },
+  pluginClaimPerIp: { limit: 10, windowMs: MINUTE, per: 'IP', unit: 'requests', when: 'request' },
+  selfClaimProbePerIp: { limit: 10, windowMs: MINUTE, per: 'IP', unit: 'game-server checks', when: 'step' },
+  uncachedMapsPerIp: {
+    limit: 20,
+    windowMs: MINUTE,
+    per: 'IP',
+    unit: 'seeds not generated yet',
+    when: 'step',
+  },
+  statsPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', unit: 'answers not cached', when: 'step' },
+  previewRendersPerIp: { limit: 20, windowMs: MINUTE, per: 'IP', unit: 'pictures not cached', when: 'step' },
+} as const satisfies Record<string, RateLimit>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** Generation queue: a job whose worker went silent this long goes back to the queue. */

@@ -233,7 +233,7 @@ export {
   type RegistrationPage,
 } from './registrations.ts';
 export type { SelfClaimRefusal } from './self-claim.ts';
-export type { ReportRefusal } from './report-admission.ts';
+export type { ReportAdmission, ReportRefusal, ReportSender } from './report-admission.ts';
 export {
   ClaimCodeLimitError,
   type CodeClaimResult,

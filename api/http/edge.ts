@@ -3,8 +3,7 @@ import type { ApiDeps } from '../deps.ts';
 import { underApiPrefix } from './api-path.ts';
 import { httpsRedirect } from './https-redirect.ts';
 import { sendJson } from './json-answer.ts';
-import { MAP_READ, routeLabel } from '../routes/table.ts';
-import { requestObserver } from './request-observer.ts';
+import { requestObserver, type ObservedRoute } from './request-observer.ts';
 import { untrustedForwardingWarning } from './untrusted-forwarding.ts';
 
 /**
@@ -14,13 +13,10 @@ import { untrustedForwardingWarning } from './untrusted-forwarding.ts';
  * already (redirected, or 400 for a host no redirect may name).
  */
 export function edge({ logger, metrics, requests, config, trustProxy }: ApiDeps) {
-  const observe = requestObserver(logger, metrics, {
-    route: routeLabel(config.API_PREFIX, MAP_READ),
-    every: config.MAP_READ_LOG_SAMPLE,
-  });
+  const observe = requestObserver(logger, metrics);
   const checkForwarding = untrustedForwardingWarning(logger, trustProxy, config.TRUST_PROXY);
-  /** `path` is the request's path as it arrived; `route` its pattern, if known already. */
-  return (req: IncomingMessage, res: ServerResponse, path: string, route?: string): boolean => {
+  /** `path` is the request's path as it arrived; `route` the table's route, if known already. */
+  return (req: IncomingMessage, res: ServerResponse, path: string, route?: ObservedRoute): boolean => {
     observe(req, res, path, route);
     checkForwarding(req);
     const https = httpsRedirect(req, trustProxy, config.PUBLIC_URL);

@@ -24,7 +24,12 @@ export class HttpError extends Error {
   }
 }
 
-export const invalidRequest = () => new HttpError(400, 'invalid request');
+/**
+ * 400 `invalid request`; `field` names the body field or query parameter that failed, when one did
+ * (a name from the route's declaration, never a value the client sent).
+ */
+export const invalidRequest = (field?: string) =>
+  new HttpError(400, 'invalid request', field === undefined ? {} : { field });
 export const invalidCredential = () => new HttpError(401, 'invalid credential');
 
 /**

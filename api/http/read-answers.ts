@@ -1,19 +1,27 @@
 import type { ErrorRequestHandler } from 'express';
 import { SEED_MAX, SEED_MIN } from '../../store/index.ts';
-import { SeedParamSchema, parseOr400 } from '../schemas.ts';
+import { SeedParamSchema } from '../schemas.ts';
 import { HttpError, RETRY_SOON_SECONDS } from './http-error.ts';
 
 // Answers the read routes share (spec 4.7, 4.8).
 
 /**
- * The seed a path or query names, else 400 `invalid seed`. A seed written canonically (every map
- * read's) passes without the schema: a valid seed's own decimal text is what SeedParamSchema
- * accepts, and the schema judges everything else.
+ * The seed a path or query names, or undefined for a malformed one. A seed written canonically
+ * (every map read's) passes without the schema: a valid seed's own decimal text is what
+ * SeedParamSchema accepts, and the schema judges everything else.
  */
-export function parseSeedParam(value: unknown): number {
+export function readSeed(value: unknown): number | undefined {
   const seed = Number(value);
   if (seed >= SEED_MIN && seed <= SEED_MAX && Number.isInteger(seed) && String(seed) === value) return seed;
-  return parseOr400(SeedParamSchema, value, 'invalid seed');
+  const parsed = SeedParamSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The seed a path or query names, else 400 `invalid seed`. */
+export function parseSeedParam(value: unknown): number {
+  const seed = readSeed(value);
+  if (seed === undefined) throw new HttpError(400, 'invalid seed');
+  return seed;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type OutgoingHttpHeaders,
 } from 'node:http';
 import { closeIfDraining } from './draining.ts';
+import type { ObservedRoute } from './request-observer.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -15,7 +16,7 @@ declare module 'node:http' {
   /** What the request observer keeps on a response until it finishes. */
   interface ServerResponse {
     observedPath?: string;
-    observedRoute?: string;
+    observedRoute?: ObservedRoute;
     observedAt?: number;
   }
 }
@@ -38,7 +39,7 @@ export const ID_SLOT = 'X-Request-Id';
  */
 export class IdentifiedResponse extends ServerResponse<IncomingMessage> {
   override observedPath?: string = undefined;
-  override observedRoute?: string = undefined;
+  override observedRoute?: ObservedRoute = undefined;
   override observedAt?: number = 0;
 
   override writeHead(statusCode: number, reason?: string | Headers, headers?: Headers): this {

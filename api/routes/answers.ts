@@ -22,6 +22,11 @@ export const mapExample = {
 
 export const RETRY_AFTER = 'Seconds until a request may succeed';
 
+/** What a 400 `invalid request` says of its input. */
+export const FIELD_NAMED =
+  '`field` names the body field or query parameter that failed, absent when the body as a whole is ' +
+  'not a JSON object';
+
 /**
  * An error answer: `{error}` with one of `errors` (its enum), the first one as the example. The
  * description names each in backticks (the contract test checks the real ones are among them).
@@ -58,7 +63,7 @@ export const rateLimited: Answer = {
 
 /** Every route with a JSON body: the body is read before anything else (http/json-body.ts). */
 export const bodyAnswers = {
-  400: error(['invalid request'], 'malformed'),
+  400: error(['invalid request'], `malformed; ${FIELD_NAMED}`),
   413: error(['request body too large (at most 16 KiB)']),
   415: error(['unsupported charset (send UTF-8 JSON)', 'unsupported content encoding']),
   503: dbUnavailable,

@@ -6,7 +6,7 @@ import type { MapBytes } from '../maps/memory-cache.ts';
 import { ID_SLOT } from '../http/request-id-header.ts';
 import { sendJson } from '../http/json-answer.ts';
 import { matchesEtag } from '../http/if-none-match.ts';
-import { parseSeedParam } from '../http/read-answers.ts';
+import type { Handler } from './route.ts';
 
 /** The headers every answer of a map's bytes in one coding carries (ETag included). */
 function mapHeaders(bytes: MapBytes, coding: MapCoding): string[] {
@@ -58,22 +58,20 @@ function sendMap(
 }
 
 /**
- * GET /maps/{seed} (4.7), given the seed as the path spells it. A map this process holds in memory
- * needs one small Redis round trip, an HEXISTS of the hidden seeds (the full block check, which also
- * counts a refused view, only for a seed it names). Otherwise one round trip finds it
- * (maps/map-lookup.ts); a rebuilt map is checked once more against a window that may have opened
- * meanwhile. Bytes go out as stored (br
- * or gzip by Accept-Encoding, or the JSON) with a strong ETag; `no-cache` makes every shared cache
- * revalidate here, so none serves a seed after its window opens. Written on node's response
- * alone, so the front door can answer with it before express.
+ * GET /maps/{seed} (4.7). A map this process holds in memory needs one small Redis round trip, an
+ * HEXISTS of the hidden seeds (the full block check, which also counts a refused view, only for a
+ * seed it names). Otherwise one round trip finds it (maps/map-lookup.ts, which also counts the
+ * route's step limit, seeds not generated yet, in the same script); a rebuilt map is checked once
+ * more against a window that may have opened meanwhile. Bytes go out as stored (br or gzip by
+ * Accept-Encoding, or the JSON) with a strong ETag; `no-cache` makes every shared cache
+ * revalidate here, so none serves a seed after its window opens. Written on node's response alone.
  */
-export function mapReads(deps: ApiDeps) {
+export function readMap(deps: ApiDeps): Handler<{ params: { seed: number } }> {
   const { store, mapMemory, hiddenSeeds, metrics } = deps;
   const maps = mapLookup(deps);
   const visible = (seed: number) => assertVisible(store, seed, true);
 
-  return async (req: IncomingMessage, res: ServerResponse, seedParam: string): Promise<void> => {
-    const seed = parseSeedParam(seedParam);
+  return async ({ req, res, params: { seed } }) => {
     const coding = mapCoding(req);
     const held = mapMemory.get(seed);
     if (held && (await hiddenSeeds.mayBeHidden(seed))) await visible(seed);
@@ -90,4 +88,3 @@ export function mapReads(deps: ApiDeps) {
     sendMap(req, res, bytes, body, coding);
   };
 }
-export type MapReads = ReturnType<typeof mapReads>;

@@ -1,18 +1,14 @@
 import type { ApiDeps } from '../deps.ts';
-import { authenticateKey } from '../http/authenticate.ts';
 import type { Handler } from './route.ts';
 
 /**
  * POST /v1/servers/revoke (4.3): whoever holds a key can end it, from any IP, so an exposed HTTP
- * key can be stopped at once. The key is the bearer credential; any body is ignored.
- * 200 `{"ok":true}`; 401 `invalid credential` for an unknown or already revoked key.
+ * key can be stopped at once. The key is the bearer credential (its pipeline authenticates it:
+ * 401 `invalid credential` for an unknown or already revoked key); any body is ignored.
  */
-export function revokeKey({ store }: ApiDeps): Handler[] {
-  return [
-    authenticateKey(store, { anyIp: true }),
-    async (req, res) => {
-      await store.revokeRegistration(req.serverKey!.serverId);
-      res.json({ ok: true });
-    },
-  ];
+export function revokeKey({ store }: ApiDeps): Handler {
+  return async (ctx) => {
+    await store.revokeRegistration(ctx.key!.serverId);
+    ctx.send(200, { ok: true });
+  };
 }

@@ -1,13 +1,11 @@
 import type { SelfClaimRefusal } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
-import { bearerToken } from '../http/authenticate.ts';
-import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/http-error.ts';
-import { readJson } from '../http/json-body.ts';
-import { applyLimit, ipLimitKey } from '../http/rate-limit.ts';
 import { probeErrorResponse } from '../probe/index.ts';
-import { parseOr400, SelfClaimBodySchema } from '../schemas.ts';
+import type { SelfClaimBody } from '../schemas.ts';
 import type { Handler } from './route.ts';
+
+type SelfClaimInput = { body: SelfClaimBody; steps: 'selfClaimProbePerIp' };
 
 function refusalError(refusal: SelfClaimRefusal): HttpError {
   switch (refusal.refusal) {
@@ -39,34 +37,36 @@ function refusalError(refusal: SelfClaimRefusal): HttpError {
  * probe's own limit → the probe → the atomic issue, which checks the rules again. Nothing but a
  * successful issue spends the IP's 5-minute interval.
  */
-export function selfClaim({ store, probe, config, trustProxy }: ApiDeps): Handler[] {
-  return [
-    readJson,
-    async (req, res) => {
-      const body = parseOr400(SelfClaimBodySchema, req.body);
-      const ip = clientIp(req, trustProxy);
-      // The interval, the live count and the probe limit are per IP like every other limit (an IPv6
-      // /56), so one network cannot mint keys address by address; the probe goes to the exact one.
-      const claim = { ip, ipKey: ipLimitKey(ip), port: body.port, presentedCredential: bearerToken(req) };
+export function selfClaim({ store, probe }: ApiDeps): Handler<SelfClaimInput> {
+  return async (ctx) => {
+    const { body } = ctx;
+    // The interval, the live count and the probe limit are per IP like every other limit (an IPv6
+    // /56), so one network cannot mint keys address by address; the probe goes to the exact one.
+    // The credential presented is the one of the registration to replace (spec 5 rule 4).
+    const claim = {
+      ip: ctx.clientIp,
+      ipKey: ctx.ipKey,
+      port: body.port,
+      presentedCredential: ctx.credential,
+    };
 
-      const refusal = await store.checkSelfClaim(claim);
-      if (refusal) throw refusalError(refusal);
+    const refusal = await store.checkSelfClaim(claim);
+    if (refusal) throw refusalError(refusal);
 
-      await applyLimit(store, 'selfClaimProbePerIp', claim.ipKey, config.RATE_LIMIT_MULTIPLIER);
-      const probed = await probe(claim.ip, claim.port);
-      if (!probed.ok) {
-        const { status, error } = probeErrorResponse(probed);
-        throw new HttpError(status, error);
-      }
+    await ctx.limit('selfClaimProbePerIp');
+    const probed = await probe(claim.ip, claim.port);
+    if (!probed.ok) {
+      const { status, error } = probeErrorResponse(probed);
+      throw new HttpError(status, error);
+    }
 
-      const issued = await store.issueSelfClaim(claim, {
-        clientName: body.clientName,
-        gameVersion: body.gameVersion,
-        userAgent: req.get('user-agent'),
-      });
-      if ('refusal' in issued) throw refusalError(issued);
-      // The credential is shown this once: no cache may keep it.
-      res.set('Cache-Control', 'no-store').json({ status: 'verified', ...issued });
-    },
-  ];
+    const issued = await store.issueSelfClaim(claim, {
+      clientName: body.clientName,
+      gameVersion: body.gameVersion,
+      userAgent: ctx.req.headers['user-agent'],
+    });
+    if ('refusal' in issued) throw refusalError(issued);
+    // The credential is shown this once: no cache may keep it.
+    ctx.send(200, { status: 'verified', ...issued }, { 'Cache-Control': 'no-store' });
+  };
 }

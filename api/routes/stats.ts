@@ -1,8 +1,8 @@
-import type { Request, RequestHandler } from 'express';
 import { SEED_COOLDOWN_MS, STATS_CACHE_MS } from '../../store/index.ts';
 import type { ApiDeps } from '../deps.ts';
-import { applyLimit, byIp } from '../http/rate-limit.ts';
 import type { Handler } from './route.ts';
+
+type StatsHandler = Handler<{ steps: 'statsPerIp' }>;
 
 /**
  * A statistics answer cached 60 s by the injected clock (4.10, 4.11): a cache hit is not counted
@@ -10,7 +10,7 @@ import type { Handler } from './route.ts';
  * those 60 s (the spec caches both 60 s), shorter when `shareableFor` says so.
  */
 function cached<T>(
-  { store, config, trustProxy }: ApiDeps,
+  { store }: ApiDeps,
   load: () => Promise<T>,
   {
     present = (v) => v,
@@ -20,13 +20,12 @@ function cached<T>(
     /** How long (ms from `now`) a shared cache may keep this answer, at most. */
     shareableFor?: (body: T, now: number) => number;
   } = {},
-): RequestHandler {
-  const perIp = byIp(trustProxy);
+): StatsHandler {
   let entry: { value: T; until: number } | null = null;
-  return async (req: Request, res) => {
+  return async (ctx) => {
     const now = await store.ctx.clock.now();
     if (!entry || now >= entry.until) {
-      await applyLimit(store, 'statsPerIp', perIp(req), config.RATE_LIMIT_MULTIPLIER);
+      await ctx.limit('statsPerIp');
       entry = { value: await load(), until: now + STATS_CACHE_MS };
     }
     const { value, until } = entry;
@@ -35,44 +34,40 @@ function cached<T>(
       Math.ceil((until - now) / 1000),
       Math.max(0, Math.floor(shareableFor(body, now) / 1000)),
     );
-    res.set('Cache-Control', `public, max-age=${maxAge}`).json(body);
+    ctx.send(200, body, { 'Cache-Control': `public, max-age=${maxAge}` });
   };
 }
 
 /** GET /stats/overview (4.10). */
-export function readOverview(deps: ApiDeps): Handler[] {
+export function readOverview(deps: ApiDeps): StatsHandler {
   const { store, startedAt } = deps;
-  return [
-    cached(deps, async () => ({
-      ...(await store.readOverview()),
-      uptimeSec: Math.max(0, Math.floor(((await store.ctx.clock.now()) - startedAt) / 1000)),
-    })),
-  ];
+  return cached(deps, async () => ({
+    ...(await store.readOverview()),
+    uptimeSec: Math.max(0, Math.floor(((await store.ctx.clock.now()) - startedAt) / 1000)),
+  }));
 }
 
 /** GET /stats/protection (4.11). */
-export function readProtection(deps: ApiDeps): Handler[] {
+export function readProtection(deps: ApiDeps): StatsHandler {
   const { store } = deps;
-  return [
-    cached(
-      deps,
-      async () => {
-        // Windows that ran out are settled first, so `recent` is current even between sweeps.
-        await store.settleExpiredWindows();
-        return store.readProtection();
+  return cached(
+    deps,
+    async () => {
+      // Windows that ran out are settled first, so `recent` is current even between sweeps.
+      await store.settleExpiredWindows();
+      return store.readProtection();
+    },
+    {
+      // The seed of a live window is never shown (4.11): not from an earlier window of the same
+      // seed, nor from an answer cached before the window opened. Checked on every answer here;
+      // a shared cache keeps an answer only while every seed it lists is in its cooldown (5 min
+      // from its window's end), when no new window of it can open.
+      present: async (stats) => {
+        const open = await store.openWindowSeeds();
+        return { ...stats, recent: stats.recent.filter((w) => !open.has(w.seed)) };
       },
-      {
-        // The seed of a live window is never shown (4.11): not from an earlier window of the same
-        // seed, nor from an answer cached before the window opened. Checked on every answer here;
-        // a shared cache keeps an answer only while every seed it lists is in its cooldown (5 min
-        // from its window's end), when no new window of it can open.
-        present: async (stats) => {
-          const open = await store.openWindowSeeds();
-          return { ...stats, recent: stats.recent.filter((w) => !open.has(w.seed)) };
-        },
-        shareableFor: (stats, now) =>
-          Math.min(...stats.recent.map((w) => Date.parse(w.endedAt) + SEED_COOLDOWN_MS - now)),
-      },
-    ),
-  ];
+      shareableFor: (stats, now) =>
+        Math.min(...stats.recent.map((w) => Date.parse(w.endedAt) + SEED_COOLDOWN_MS - now)),
+    },
+  );
 }

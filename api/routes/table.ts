@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { MapSchema } from '../../generator/index.ts';
-import {
-  SEED_MAX,
-  SEED_MIN,
-  SEEDS_PAGE_DEFAULT,
-  SEEDS_PAGE_MAX,
-  VERSION_CACHE_SECONDS,
-} from '../../store/index.ts';
+import { VERSION_CACHE_SECONDS } from '../../store/index.ts';
 import {
   BlockedSchema,
   ClaimReviewSchema,
@@ -46,18 +40,22 @@ import {
 } from './answers.ts';
 import { recordDetection } from './detections.ts';
 import { readJob } from './jobs.ts';
-import { serveOpenApi } from './openapi.ts';
+import { readMap } from './maps.ts';
+import { seedPageQuery, seedParam } from './params.ts';
 import { pluginClaim } from './plugin-claim.ts';
-import { queryOf } from './seeds.ts';
+import { decideReport } from './report.ts';
 import { revokeKey } from './revoke.ts';
+import { readSeedPage } from './seeds.ts';
 import { selfClaim } from './self-claim.ts';
 import { readOverview, readProtection } from './stats.ts';
 import { readVersion } from './version.ts';
-import type { Answer, Route } from './route.ts';
+import { route, type Answer, type Route, type ScriptAdmission } from './route.ts';
 
-// Every route of the API, each declared once (route.ts). The front door (front-door.ts), express
-// (app.ts), the metrics labels and the OpenAPI document (openapi.ts) are made from this list; the
-// contract test walks it, producing every documented answer for real.
+// Every route of the API, each declared once (route.ts): adding a route is an entry here and its
+// handler. Each route's pipeline is compiled from its entry (pipeline.ts), for the front door
+// (front-door.ts) and express (app.ts) alike; the metrics labels and the OpenAPI document
+// (openapi.ts, which adds its own route) are made from this list, and the contract test walks it,
+// producing every documented answer for real.
 
 const verified = {
   status: 'verified',
@@ -82,12 +80,19 @@ const mapUnavailable = (what: string): Answer => ({
   headers: { 'Retry-After': RETRY_AFTER },
   example: { status: 'busy', error: 'map unavailable' },
 });
-/** What both report routes share (one block engine behind both). */
+/**
+ * What both report routes share: one block engine behind both, and one script that judges the
+ * limits and the key with the decision (routes/report.ts).
+ */
+const admittedInScript: ScriptAdmission = { admitOnly: (store, sender) => store.admitReport(sender) };
 const report = {
   auth: 'serverKey',
   limits: ['reportPerIp', 'reportPerKey'],
+  admittedInScript,
   body: ReportBodySchema,
   bodyExample: { event: 'round_start', seed: 123456, port: 7777, pluginVersion: '1.2.0' },
+  hot: true,
+  handler: decideReport,
 } as const;
 const reportAccepted: Answer = {
   description:
@@ -105,17 +110,8 @@ const reportAnswers = {
 const statsCache = '`public, max-age=N`: N the seconds left of the 60 s this process caches the answer';
 const probeCache = '`no-store`';
 
-/** GET /openapi.json: the document itself (its outline; the paths are described by this table). */
-const OpenApiDocumentSchema = z
-  .object({
-    openapi: z.literal('3.1.0'),
-    info: z.object({ title: z.string(), version: z.string() }).loose(),
-    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-  })
-  .loose();
-
 export const ROUTES: readonly Route[] = [
-  {
+  route({
     id: 'selfClaim',
     tag: 'servers',
     method: 'post',
@@ -138,9 +134,9 @@ export const ROUTES: readonly Route[] = [
         example: { error: 'too many credentials', live: 3, max: 3 },
       },
     },
-    handlers: selfClaim,
-  },
-  {
+    handler: selfClaim,
+  }),
+  route({
     id: 'serverReport',
     tag: 'servers',
     method: 'post',
@@ -148,18 +144,15 @@ export const ROUTES: readonly Route[] = [
     summary: 'Report the seed of the current round (4.2)',
     ...report,
     responses: reportAnswers,
-    hot:
-      ({ answerReport }) =>
-      (req, res) =>
-        answerReport(req, res, false),
-  },
-  {
+  }),
+  route({
     id: 'revokeKey',
     tag: 'servers',
     method: 'post',
     path: '/v1/servers/revoke',
     summary: 'Revoke the presented server key (4.3)',
     auth: 'serverKey',
+    keyFromAnyIp: true,
     limits: ['revokePerIp'],
     responses: {
       200: { description: 'Revoked', schema: RevokeResponseSchema, example: { ok: true } },
@@ -167,9 +160,9 @@ export const ROUTES: readonly Route[] = [
       429: rateLimited,
       503: dbUnavailable,
     },
-    handlers: revokeKey,
-  },
-  {
+    handler: revokeKey,
+  }),
+  route({
     id: 'pluginClaim',
     tag: 'plugin',
     method: 'post',
@@ -178,6 +171,7 @@ export const ROUTES: readonly Route[] = [
     limits: ['pluginClaimPerIp'],
     body: PluginClaimBodySchema,
     bodyExample: { code: 'ABCDE-FGHJK', port: 7777, pluginVersion: '1.2.0' },
+    pluginMinimum: true,
     responses: {
       200: { description: 'Verified', schema: VerifiedClaimSchema, example: verified },
       202: {
@@ -191,22 +185,19 @@ export const ROUTES: readonly Route[] = [
       426: pluginOutdated,
       429: rateLimited,
     },
-    handlers: pluginClaim,
-  },
-  {
+    handler: pluginClaim,
+  }),
+  route({
     id: 'pluginReport',
     tag: 'plugin',
     method: 'post',
     path: '/plugin/v1/report',
     summary: 'Report the seed of the current round from the plugin (4.5)',
     ...report,
+    pluginMinimum: true,
     responses: { ...reportAnswers, 426: pluginOutdated },
-    hot:
-      ({ answerReport }) =>
-      (req, res) =>
-        answerReport(req, res, true),
-  },
-  {
+  }),
+  route({
     id: 'pluginVersion',
     tag: 'plugin',
     method: 'get',
@@ -220,14 +211,15 @@ export const ROUTES: readonly Route[] = [
         example: { latest: '1.3.0', minimum: '1.2.0', downloadUrl: EXAMPLE_DOWNLOAD },
       },
     },
-    handlers: readVersion,
-  },
-  {
+    handler: readVersion,
+  }),
+  route({
     id: 'readMap',
     tag: 'maps',
     method: 'get',
     path: '/maps/{seed}',
     summary: 'The map of a seed; queues generation when missing (4.7)',
+    params: { seed: seedParam },
     limits: ['uncachedMapsPerIp'],
     responses: {
       200: {
@@ -254,17 +246,17 @@ export const ROUTES: readonly Route[] = [
       429: rateLimited,
       503: mapUnavailable('generation queue full or generation failed'),
     },
-    hot:
-      ({ readMap }) =>
-      (req, res, seed) =>
-        readMap(req, res, seed!),
-  },
-  {
+    hot: true,
+    logSample: (config) => config.MAP_READ_LOG_SAMPLE,
+    handler: readMap,
+  }),
+  route({
     id: 'readJob',
     tag: 'maps',
     method: 'get',
     path: '/jobs/{seed}',
     summary: 'Generation job of a seed (4.8)',
+    params: { seed: seedParam },
     responses: {
       200: {
         description: 'Job',
@@ -276,29 +268,15 @@ export const ROUTES: readonly Route[] = [
       403: { ...blocked, description: '`blocked`' },
       503: mapUnavailable('generation queue full'),
     },
-    handlers: readJob,
-  },
-  {
+    handler: readJob,
+  }),
+  route({
     id: 'listSeeds',
     tag: 'maps',
     method: 'get',
     path: '/seeds',
     summary: 'Known seeds, newest dump first, paged by cursor (4.9)',
-    query: {
-      cursor: {
-        description: '`nextCursor` of the previous page',
-        minimum: SEED_MIN,
-        maximum: SEED_MAX,
-        example: EXAMPLE_SEED,
-      },
-      limit: {
-        description: 'Items per page',
-        minimum: 1,
-        maximum: SEEDS_PAGE_MAX,
-        default: SEEDS_PAGE_DEFAULT,
-        example: 1,
-      },
-    },
+    query: seedPageQuery,
     responses: {
       200: {
         description: 'A page',
@@ -310,15 +288,16 @@ export const ROUTES: readonly Route[] = [
           nextCursor: 987654,
         },
       },
-      400: error(['invalid cursor', 'invalid request']),
+      400: error(
+        ['invalid cursor', 'invalid request'],
+        '`field` of `invalid request` names the parameter that failed',
+      ),
       503: dbUnavailable,
     },
-    hot:
-      ({ answerSeedPage }) =>
-      (req, res) =>
-        answerSeedPage(res, queryOf(req.url!)),
-  },
-  {
+    hot: true,
+    handler: readSeedPage,
+  }),
+  route({
     id: 'overviewStats',
     tag: 'stats',
     method: 'get',
@@ -342,9 +321,9 @@ export const ROUTES: readonly Route[] = [
       429: rateLimited,
       503: dbUnavailable,
     },
-    handlers: readOverview,
-  },
-  {
+    handler: readOverview,
+  }),
+  route({
     id: 'protectionStats',
     tag: 'stats',
     method: 'get',
@@ -370,9 +349,9 @@ export const ROUTES: readonly Route[] = [
       429: rateLimited,
       503: dbUnavailable,
     },
-    handlers: readProtection,
-  },
-  {
+    handler: readProtection,
+  }),
+  route({
     id: 'recordDetection',
     tag: 'admin',
     method: 'post',
@@ -390,9 +369,9 @@ export const ROUTES: readonly Route[] = [
       ...bodyAnswers,
       401: error(['invalid token']),
     },
-    handlers: recordDetection,
-  },
-  {
+    handler: recordDetection,
+  }),
+  route({
     id: 'liveness',
     tag: 'operations',
     method: 'get',
@@ -407,8 +386,8 @@ export const ROUTES: readonly Route[] = [
         example: { status: 'ok' },
       },
     },
-  },
-  {
+  }),
+  route({
     id: 'readiness',
     tag: 'operations',
     method: 'get',
@@ -448,31 +427,5 @@ export const ROUTES: readonly Route[] = [
         },
       },
     },
-  },
-  {
-    id: 'openApiDocument',
-    tag: 'operations',
-    method: 'get',
-    path: '/openapi.json',
-    summary: 'This OpenAPI 3.1 document',
-    responses: {
-      200: {
-        description: 'The document',
-        schema: OpenApiDocumentSchema,
-        headers: { 'Cache-Control': '`public, max-age=300`' },
-        example: { openapi: '3.1.0', info: { title: 'seedblock', version: '1' }, paths: {} },
-      },
-    },
-    handlers: serveOpenApi,
-  },
+  }),
 ];
-
-/** A route's path as express writes it (`{seed}` → `:seed`). */
-export const expressPath = (path: string): string => path.replace(/\{([a-z]+)\}/gi, ':$1');
-
-/** A route's metrics label: its express pattern with the API prefix. */
-export const routeLabel = (apiPrefix: string, route: Route): string =>
-  `${route.outsidePrefix ? '' : apiPrefix}${expressPath(route.path)}`;
-
-/** The route of map reads (the edge samples their log lines). */
-export const MAP_READ = ROUTES.find((r) => r.id === 'readMap')!;

@@ -6,18 +6,16 @@ import type { Handler } from './route.ts';
  * GET /plugin/v1/version (2.9, 4.6). Never 500: when Redis cannot be read, it answers with what
  * this process last knew (nulls before the first read).
  */
-export function readVersion({ store, logger }: ApiDeps): Handler[] {
+export function readVersion({ store, logger }: ApiDeps): Handler {
   let lastKnown: VersionInfo = { latest: null, minimum: null, downloadUrl: null };
-  return [
-    async (_req, res) => {
-      try {
-        lastKnown = await store.getVersionInfo();
-      } catch (err) {
-        // Redis away is logged once by its connection, not once per request.
-        if (!isDbUnavailable(err))
-          logger.warn({ err }, 'version info unavailable; answering with the last known');
-      }
-      res.set('Cache-Control', `public, max-age=${VERSION_CACHE_SECONDS}`).json(lastKnown);
-    },
-  ];
+  return async (ctx) => {
+    try {
+      lastKnown = await store.getVersionInfo();
+    } catch (err) {
+      // Redis away is logged once by its connection, not once per request.
+      if (!isDbUnavailable(err))
+        logger.warn({ err }, 'version info unavailable; answering with the last known');
+    }
+    ctx.send(200, lastKnown, { 'Cache-Control': `public, max-age=${VERSION_CACHE_SECONDS}` });
+  };
 }

@@ -32,6 +32,17 @@ function expectError(res: RawResponse, status: number, error?: string) {
 
 const s = (n: number) => 'r'.repeat(n);
 
+/** The fields of a report (4.5), as a 400 names them. */
+const REPORT_FIELDS = [
+  'event',
+  'seed',
+  'port',
+  'roundId',
+  'roundStartedAt',
+  'elapsedSeconds',
+  'pluginVersion',
+];
+
 // Each is one field changed from a valid report; every one breaks a constraint of 4.5.
 const MALFORMED: [string, Record<string, unknown>][] = [
   ['seed as a string "1"', validReport({ seed: '1' })],
@@ -58,6 +69,8 @@ const MALFORMED: [string, Record<string, unknown>][] = [
   ['roundStartedAt on a day that does not exist', validReport({ roundStartedAt: '2026-02-30T08:00:00Z' })],
   ['roundStartedAt without seconds', validReport({ roundStartedAt: '2026-03-01T08:00Z' })],
   ['roundStartedAt without a zone', validReport({ roundStartedAt: '2026-03-01T08:00:00' })],
+  // .NET's "u" format: ISO 8601 (the spec's form) has no space for the T.
+  ['roundStartedAt with a space for the T', validReport({ roundStartedAt: '2026-11-27 21:17:37Z' })],
   [
     'roundStartedAt with an offset without colon',
     validReport({ roundStartedAt: '2026-03-01T08:00:00+0000' }),
@@ -93,6 +106,9 @@ const WELL_FORMED: [string, Record<string, unknown>][] = [
   ],
   ['roundStartedAt in lower case', validReport({ roundStartedAt: '2026-11-27t06:00:00z' })],
   ['roundStartedAt on a leap second', validReport({ roundStartedAt: '2026-12-31T23:59:60Z' })],
+  // A year is taken as written (ISO 8601's calendar): a Thai Buddhist 2569 is well-formed, and every
+  // well-formed report answers 200 (spec 4.5); no decision reads the field (docs/api.md).
+  ['roundStartedAt in a Thai Buddhist year', validReport({ roundStartedAt: '2569-11-27T21:17:37Z' })],
   ['elapsedSeconds 0', validReport({ elapsedSeconds: 0 })],
   ['elapsedSeconds 12.5', validReport({ elapsedSeconds: 12.5 })],
   ['pluginVersion of 32 chars', validReport({ pluginVersion: `1.2.${'0'.repeat(28)}` })],
@@ -147,8 +163,24 @@ describe.each(REPORT_PATHS)('POST %s body rules', (path) => {
     expect(typeof opened.body.blockedUntil).toBe('string');
   });
 
-  it.each(MALFORMED)('%s → 400 invalid request', async (_name, body) => {
-    expectError(await sendReport(api, key.credential, body, { path }), 400, 'invalid request');
+  it.each(MALFORMED)('%s → 400 invalid request naming the field', async (name, body) => {
+    const res = await sendReport(api, key.credential, body, { path });
+    expectError(res, 400, 'invalid request');
+    // Each case's name says which field it breaks.
+    expect(res.body.field).toBe(REPORT_FIELDS.find((field) => new RegExp(`\\b${field}\\b`).test(name)));
+  });
+
+  it('a 400 names a field by the schema, never by what the client sent', async () => {
+    const secret = key.credential;
+    const res = await sendReport(
+      api,
+      key.credential,
+      { ...validReport({ seed: 'x' }), [secret]: { [secret]: 1 } },
+      { path },
+    );
+    expectError(res, 400, 'invalid request');
+    expect(res.body).toEqual({ error: 'invalid request', field: 'seed' });
+    expect(res.text).not.toContain(secret.slice(4));
   });
 
   it.each(WELL_FORMED)('%s → 200', async (_name, body) => {
@@ -172,12 +204,14 @@ describe.each(REPORT_PATHS)('POST %s body rules', (path) => {
     ['null', 'null'],
     ['an array', '[{"event":"round_start","seed":1,"port":7777}]'],
     ['an empty object', '{}'],
-  ])('a body that is %s → 400 invalid request', async (_name, raw) => {
+  ])('a body that is %s → 400 invalid request', async (name, raw) => {
     const res = await send(`${api.base}${path}`, {
       raw,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key.credential}` },
     });
     expectError(res, 400, 'invalid request');
+    // Not an object: no field to name; an empty one lacks its first field.
+    expect(res.body.field).toBe(name === 'an empty object' ? 'event' : undefined);
   });
 
   it.each([

@@ -343,41 +343,56 @@ describe('429 rate limited: 10 per minute per IP', () => {
   });
 });
 
-describe('400 invalid request', () => {
-  const cases: [string, unknown][] = [
-    ['code missing', { port: 7777 }],
-    ['empty code', { code: '', port: 7777 }],
-    ['code of 129 characters', { code: 'A'.repeat(129), port: 7777 }],
-    ['code as a number', { code: 1234567890, port: 7777 }],
-    ['port missing', { code: 'CODE' }],
-    ['port 0', { code: 'CODE', port: 0 }],
-    ['port 65536', { code: 'CODE', port: 65536 }],
-    ['port as a string', { code: 'CODE', port: '7777' }],
-    ['pluginVersion of 33 characters', { code: 'CODE', port: 7777, pluginVersion: '1'.repeat(33) }],
-    ['empty gameVersion', { code: 'CODE', port: 7777, gameVersion: '' }],
-    ['labApiVersion not a string', { code: 'CODE', port: 7777, labApiVersion: 1 }],
-    ['a JSON array', ['CODE', 7777]],
+describe('400 invalid request, naming the field that failed', () => {
+  const cases: [string, unknown, string | undefined][] = [
+    ['code missing', { port: 7777 }, 'code'],
+    ['empty code', { code: '', port: 7777 }, 'code'],
+    ['code of 129 characters', { code: 'A'.repeat(129), port: 7777 }, 'code'],
+    ['code as a number', { code: 1234567890, port: 7777 }, 'code'],
+    ['port missing', { code: 'CODE' }, 'port'],
+    ['port 0', { code: 'CODE', port: 0 }, 'port'],
+    ['port 65536', { code: 'CODE', port: 65536 }, 'port'],
+    ['port as a string', { code: 'CODE', port: '7777' }, 'port'],
+    [
+      'pluginVersion of 33 characters',
+      { code: 'CODE', port: 7777, pluginVersion: '1'.repeat(33) },
+      'pluginVersion',
+    ],
+    ['empty gameVersion', { code: 'CODE', port: 7777, gameVersion: '' }, 'gameVersion'],
+    ['labApiVersion not a string', { code: 'CODE', port: 7777, labApiVersion: 1 }, 'labApiVersion'],
+    ['a JSON array', ['CODE', 7777], undefined],
   ];
-  it.each(cases)('%s; the code stays usable', async (_name, body) => {
+  it.each(cases)('%s; the code stays usable', async (_name, body, field) => {
     const code = await issue();
     const withCode = JSON.parse(JSON.stringify(body).replace('"CODE"', JSON.stringify(code))) as unknown;
     const res = await pluginClaim(api, withCode);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'invalid request' });
+    expect(res.body).toEqual(
+      field === undefined ? { error: 'invalid request' } : { error: 'invalid request', field },
+    );
     expect((await pluginClaim(api, { code, port: 7777 })).status).toBe(200);
   });
 
   it('malformed JSON and non-JSON bodies', async () => {
     const url = `${api.base}/plugin/v1/claim`;
     const json = { 'content-type': 'application/json' };
-    for (const init of [
-      { raw: '{"code":"ABCDE-FGHJK","port":', headers: json },
-      { raw: 'code=ABCDE-FGHJK&port=7777', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-      { raw: '', headers: json },
-    ]) {
+    for (const [init, field] of [
+      [{ raw: '{"code":"ABCDE-FGHJK","port":', headers: json }, undefined],
+      [
+        {
+          raw: 'code=ABCDE-FGHJK&port=7777',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        undefined,
+      ],
+      // An empty JSON body is `{}`, as body-parser reads it: its first field is missing.
+      [{ raw: '', headers: json }, 'code'],
+    ] as const) {
       const res = await call(url, { method: 'POST', ...init });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'invalid request' });
+      expect(res.body).toEqual(
+        field === undefined ? { error: 'invalid request' } : { error: 'invalid request', field },
+      );
     }
   });
 });

@@ -122,30 +122,38 @@ describe('200 verified', () => {
   });
 });
 
-describe('400 invalid request', () => {
-  const cases: [string, (port: number) => { raw?: string; body?: unknown; type?: string }][] = [
-    ['port 0', () => ({ body: { port: 0 } })],
-    ['port 65536', () => ({ body: { port: 65536 } })],
-    ['port as a string', (p) => ({ body: { port: String(p) } })],
-    ['port not an integer', (p) => ({ body: { port: p + 0.5 } })],
-    ['port missing', () => ({ body: { clientName: 'x' } })],
-    ['clientName of 65 characters', (p) => ({ body: { port: p, clientName: 'x'.repeat(65) } })],
-    ['empty clientName', (p) => ({ body: { port: p, clientName: '' } })],
-    ['gameVersion of 33 characters', (p) => ({ body: { port: p, gameVersion: '1'.repeat(33) } })],
-    ['clientName not a string', (p) => ({ body: { port: p, clientName: 5 } })],
-    ['malformed JSON', (p) => ({ raw: `{"port":${p},` })],
-    ['a JSON array', (p) => ({ raw: `[${p}]` })],
-    ['not sent as JSON', (p) => ({ raw: `port=${p}`, type: 'application/x-www-form-urlencoded' })],
+describe('400 invalid request, naming the field that failed', () => {
+  type Case = [string, (port: number) => { raw?: string; body?: unknown; type?: string }, string | undefined];
+  const cases: Case[] = [
+    ['port 0', () => ({ body: { port: 0 } }), 'port'],
+    ['port 65536', () => ({ body: { port: 65536 } }), 'port'],
+    ['port as a string', (p) => ({ body: { port: String(p) } }), 'port'],
+    ['port not an integer', (p) => ({ body: { port: p + 0.5 } }), 'port'],
+    ['port missing', () => ({ body: { clientName: 'x' } }), 'port'],
+    ['clientName of 65 characters', (p) => ({ body: { port: p, clientName: 'x'.repeat(65) } }), 'clientName'],
+    ['empty clientName', (p) => ({ body: { port: p, clientName: '' } }), 'clientName'],
+    [
+      'gameVersion of 33 characters',
+      (p) => ({ body: { port: p, gameVersion: '1'.repeat(33) } }),
+      'gameVersion',
+    ],
+    ['clientName not a string', (p) => ({ body: { port: p, clientName: 5 } }), 'clientName'],
+    // The body as a whole: no field to name.
+    ['malformed JSON', (p) => ({ raw: `{"port":${p},` }), undefined],
+    ['a JSON array', (p) => ({ raw: `[${p}]` }), undefined],
+    ['not sent as JSON', (p) => ({ raw: `port=${p}`, type: 'application/x-www-form-urlencoded' }), undefined],
   ];
 
-  it.each(cases)('%s: 400, no probe, and the interval is not spent', async (_name, make) => {
+  it.each(cases)('%s: 400, no probe, and the interval is not spent', async (_name, make, field) => {
     const server = await fake('direct');
     const { raw, body, type } = make(server.port);
     const init =
       raw === undefined ? { body } : { raw, headers: { 'content-type': type ?? 'application/json' } };
     const res = await call<{ error: string }>(`${api.base}/v1/servers/claim`, init);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'invalid request' });
+    expect(res.body).toEqual(
+      field === undefined ? { error: 'invalid request' } : { error: 'invalid request', field },
+    );
     expect(server.requests).toBe(0);
     expect((await selfClaim(api, { port: server.port })).status).toBe(200);
   });
