@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Three projects (docs/architecture.md, "Runtimes and the suite"). Most files wait on I/O (Redis,
@@ -22,6 +23,11 @@ const SERIAL = [
   'test/scripts/supervisor/group-stop.test.ts',
   'test/scripts/supervisor/refusals.test.ts',
 ];
+// A file renamed or moved would silently leave the serial project: say so instead.
+for (const file of SERIAL) {
+  if (!existsSync(new URL(file, import.meta.url)))
+    throw new Error(`vitest.config.ts SERIAL names ${file}, which is gone`);
+}
 const E2E = ['test/e2e/**/*.test.ts'];
 
 /** Workers of the parallel group (parallel and e2e): files mostly wait, so more than the 2 cores. */
