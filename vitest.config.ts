@@ -1,13 +1,78 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+// Three projects (docs/architecture.md, "Runtimes and the suite"). Most files wait on I/O (Redis,
+// HTTP, child processes), so `parallel` runs three at a time on two cores, each worker keeping
+// the modules it imported for its next file (isolate: false: a file costs its own work, not one
+// more import of the product). `e2e` shares those workers and one Chromium. `serial` runs after
+// both, one file at a time with the machine to itself: the drills that load it, and the tests
+// that time what the spec bounds (a stop within its budget, a 503 within a second), which a
+// neighbour's load would blur. A new file runs in `parallel` unless it is named in SERIAL.
+
+/** Files that need the machine to themselves, each with its reason. */
+const SERIAL = [
+  // 1,200 maps generated and flooded through two API processes: CPU for a minute.
+  'test/drills/map-flood.test.ts',
+  // Hundreds of slow sockets against short server timeouts.
+  'test/api/http/slow-clients.test.ts',
+  // Bounds in time: readiness, 503 within a second, stops within their budget, refusals within 5 s.
+  'test/api/health.test.ts',
+  'test/api/block/redis-restart.test.ts',
+  'test/runtime/shutdown.test.ts',
+  'test/runtime/dead-pipe.test.ts',
+  'test/scripts/supervisor/group-stop.test.ts',
+  'test/scripts/supervisor/refusals.test.ts',
+];
+// A file renamed or moved would silently leave the serial project: say so instead.
+for (const file of SERIAL) {
+  if (!existsSync(new URL(file, import.meta.url)))
+    throw new Error(`vitest.config.ts SERIAL names ${file}, which is gone`);
+}
+const E2E = ['test/e2e/**/*.test.ts'];
+
+/** Workers of the parallel group (parallel and e2e): files mostly wait, so more than the 2 cores. */
+const PARALLEL_WORKERS = 3;
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/support/loopback-guard.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Upper bounds only (every test waits for conditions): generous for a loaded machine.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'parallel',
+          include: ['test/**/*.test.ts'],
+          exclude: [...SERIAL, ...E2E],
+          isolate: false,
+          maxWorkers: PARALLEL_WORKERS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E,
+          // Merged after the root's (Redis, the viewer built): one Chromium for the project.
+          globalSetup: ['test/e2e/global-setup.ts'],
+          isolate: false,
+          maxWorkers: PARALLEL_WORKERS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'serial',
+          include: SERIAL,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../runtime/config.ts';
 import { redisReady } from '../store/index.ts';
 import { storeFromConfig } from '../runtime/process.ts';
@@ -16,6 +17,7 @@ import { resolveRedisUrl } from './embedded.ts';
 // (exit 1), or for a usage error `{"error","usage"}`
 // (exit 2). `help`, `--help`, `help <command>` and `help <group>` print `{"usage", …}` and exit 0. Commands are in
 // scripts/admin/, one file per group, and call the same store functions the chat bot uses.
+// `run(argv, env)` is the whole CLI but the process: the tests call it in-process.
 
 const COMMANDS: Record<string, Command> = {
   ...versionCommands,
@@ -57,14 +59,16 @@ function help(words: string[]): { out: unknown; code: number } {
   return { out: { usage: USAGE, commands: group.map(([, c]) => `${c.usage}: ${c.about}`) }, code: 0 };
 }
 
-async function main(argv: string[]): Promise<{ out: unknown; code: number }> {
+type Env = Record<string, string | undefined>;
+
+async function main(argv: string[], env: Env): Promise<{ out: unknown; code: number }> {
   const asksHelp = (w: string) => w === '--help' || w === '-h';
   if (argv[0] === 'help') return help(argv.slice(1));
   if (argv.length === 0 || argv.some(asksHelp)) return help(argv.filter((w) => !asksHelp(w)));
   const found = findCommand(argv);
   if (!found) return { out: { error: `unknown command: ${argv.join(' ')}`, usage: USAGE }, code: 2 };
   const command = COMMANDS[found.name]!;
-  const config = loadConfig({ ...process.env, REDIS_URL: resolveRedisUrl() });
+  const config = loadConfig({ ...env, REDIS_URL: resolveRedisUrl(env) });
   let work;
   try {
     work = command.run({ ...parseCommandLine(command, found.rest), config });
@@ -87,12 +91,27 @@ async function main(argv: string[]): Promise<{ out: unknown; code: number }> {
   }
 }
 
-try {
-  const { out, code } = await main(process.argv.slice(2));
-  if (out instanceof JsonLines) for (const line of out.lines) console.log(JSON.stringify(line));
-  else console.log(JSON.stringify(out));
+/** What one call of the CLI prints on stdout (one JSON line, or one per entry of a list) and its exit code. */
+export interface AdminRun {
+  stdout: string;
+  code: number;
+}
+
+/** The CLI with the words `argv` (after `admin`) and the environment `env`. */
+export async function run(argv: string[], env: Env = process.env): Promise<AdminRun> {
+  try {
+    const { out, code } = await main(argv, env);
+    const lines = out instanceof JsonLines ? out.lines : [out];
+    return { stdout: lines.map((line) => `${JSON.stringify(line)}\n`).join(''), code };
+  } catch (err) {
+    const error = err instanceof ConfigError ? err.message : String(err);
+    return { stdout: `${JSON.stringify({ error })}\n`, code: 1 };
+  }
+}
+
+// As a command (not imported by a test).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { stdout, code } = await run(process.argv.slice(2));
+  process.stdout.write(stdout);
   process.exitCode = code;
-} catch (err) {
-  console.log(JSON.stringify({ error: err instanceof ConfigError ? err.message : String(err) }));
-  process.exitCode = 1;
 }

@@ -6,7 +6,7 @@ import { usedMemory } from '../support/redis-clients.ts';
 import type { ApiProcess } from '../support/api-process.ts';
 
 // Drill (issue 12, point 4): one anonymous client floods GET /jobs with fresh seeds over 8
-// connections against a redis-server of its own at `maxmemory 40mb` (noeviction, the default),
+// connections against a redis-server of its own at `maxmemory 12mb` (noeviction, the default),
 // with an API process and a generator process running MAP_CACHE_MAX_BYTES=4 MiB. Proves:
 // - no answer is a 5xx (nor missing), and every seed ends up `ready`;
 // - the map cache's charged bytes never exceed the cap (sampled all through the flood, and
@@ -17,8 +17,15 @@ import type { ApiProcess } from '../support/api-process.ts';
 //   first ETag and the same bytes in every coding, from the process that held them and from one
 //   that rebuilds them.
 
-/** The issue's count: about 2 minutes on a quiet 2-core machine, nearly all of it the worker generating. */
-const FLOOD_SEEDS = 6_000;
+/**
+ * Sized to what it proves (issue 35): the maps of this many seeds (11 KB each) fill the cap more
+ * than three times over, and a cache that ignored its cap would pass 90 % of MAXMEMORY (where
+ * new seeds are refused with 503 `busy`) long before the flood ends. About 40 s on a quiet 2-core
+ * machine, nearly all of it the worker generating.
+ */
+const FLOOD_SEEDS = 1_200;
+/** Room for the cap, the index and the queue (peak about 6 MB), not for the flood's maps besides. */
+const MAXMEMORY = '12mb';
 const CONNECTIONS = 8;
 const CAP = 4 * 2 ** 20;
 const INDEX_BYTES_PER_SEED = 160;
@@ -47,7 +54,7 @@ beforeAll(async () => {
   service = await startMapService({
     env: { MAP_CACHE_MAX_BYTES: String(CAP) },
     apis: 2,
-    config: { maxmemory: '40mb' },
+    config: { maxmemory: MAXMEMORY },
   });
   [api, other] = service.apis as [ApiProcess, ApiProcess];
 }, 60_000);

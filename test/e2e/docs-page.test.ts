@@ -10,7 +10,7 @@ import { startTestApi, type TestApi } from '../support/api.ts';
 import {
   ensureViewerBuilt,
   guardedContext,
-  launchChromium,
+  connectChromium,
   type GuardedContext,
 } from '../support/e2e-stack.ts';
 import { get } from '../support/read-api.ts';
@@ -22,7 +22,7 @@ let browser: Browser;
 beforeAll(async () => {
   await ensureViewerBuilt();
   api = await startTestApi();
-  browser = await launchChromium();
+  browser = await connectChromium();
 });
 afterAll(async () => {
   await browser?.close();

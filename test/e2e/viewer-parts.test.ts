@@ -1,10 +1,16 @@
 // The map page from parts (issue 30): the route in the PNG, the phone's route bar, a pinned card
 // that stays with its room, the north marker, and spawns that name themselves. Same stack as the
 // other viewer tests (real API, Redis, generator worker, Debian's Chromium).
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { afterDraw, drawnLabels, screenshot, waitForState, type ScreenBox } from '../support/viewer-page.ts';
+import {
+  afterDraw,
+  downloadedBytes,
+  drawnLabels,
+  screenshot,
+  waitForState,
+  type ScreenBox,
+} from '../support/viewer-page.ts';
 import { viewerStack } from '../support/viewer-stack.ts';
 
 const MAIN = 224593721;
@@ -26,7 +32,7 @@ async function savePng(page: Page): Promise<Buffer> {
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download the whole floor as PNG' }).click(),
   ]);
-  return readFileSync(await download.path());
+  return downloadedBytes(download);
 }
 
 const centre = (b: ScreenBox): [number, number] => [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];

@@ -2,7 +2,7 @@
 // on every page and state, a phone in portrait, controls that say what they can do in each state,
 // and the link-preview tags of seed pages. Same stack as viewer.test.ts (real API, Redis,
 // generator worker, Debian's Chromium).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { AXE_CONTEXT, axeViolations } from '../support/viewer-axe.ts';
 import {
   afterDraw,
   boxesOverlap,
+  downloadedBytes,
   drawnLabels,
   floorBox,
   screenshot,
@@ -388,8 +389,7 @@ describe('PNG and print (issue 19.11)', () => {
         page.getByRole('button', { name: 'Download the whole floor as PNG' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(`seed-${MAIN}-hcz.png`);
-      const path = await download.path();
-      return readFileSync(path);
+      return downloadedBytes(download);
     };
     const fit = await save();
     writeFileSync(join(VIEWER_ARTIFACTS, 'png-download-hcz.png'), fit);

@@ -15,7 +15,7 @@ import { normalizeClaimCode } from '../../store/claim-codes.ts';
 import { logOptions } from '../../runtime/logger.ts';
 import { isWellFormedCredential } from '../../store/credentials.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../support/fakes/a2s-server.ts';
-import { oneJsonLine, runAdmin, type ChildResult } from '../support/child.ts';
+import { oneJsonLine, spawnAdmin, type ChildResult } from '../support/child.ts';
 import {
   logLines,
   startLoggedApi,
@@ -72,7 +72,7 @@ function keep(credential: unknown): string {
 }
 
 async function admin(...args: string[]): Promise<Record<string, unknown>> {
-  const result = await runAdmin(args, {
+  const result = await spawnAdmin(args, {
     NODE_ENV: 'test',
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: api.prefix,

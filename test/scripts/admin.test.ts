@@ -4,13 +4,14 @@ import { manualClock } from '../../store/clock.ts';
 import { openStore, redisReady, SEED_MAX, type Store } from '../../store/index.ts';
 import { RegistrationSchema } from '../../store/registrations.ts';
 import { startTestApi, testPrefix, type TestApi } from '../support/api.ts';
-import { oneJsonLine, runAdmin, type ChildResult } from '../support/child.ts';
+import { oneJsonLine, runAdmin, spawnAdmin, type ChildResult } from '../support/child.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 
 // README "Operator CLI": `npm run --silent admin -- <command>` prints one JSON object on stdout;
-// failures are an {"error"} object with exit code 1 (2 for a usage error). Run here as real child
-// processes against the test redis-server under a fresh prefix, checked against an API process
-// on the same prefix. Each child costs about half a CPU-second, so there are few of them.
+// failures are an {"error"} object with exit code 1 (2 for a usage error). Run here in-process
+// (scripts/admin.ts `run`, what the command runs) against the test redis-server under a fresh
+// prefix, checked against an API on the same prefix; one smoke test runs the command itself as a
+// child process (each costs a CPU-second or two of start-up).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NULL_VERSION = { latest: null, minimum: null, downloadUrl: null };
@@ -28,22 +29,15 @@ function failed(result: ChildResult, code: number): Record<string, unknown> {
 }
 
 let api: TestApi;
-const adminOn = (prefix: string, ...args: string[]) =>
-  runAdmin(args, {
-    NODE_ENV: 'test',
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: prefix,
-    SEEDBLOCK_CLOCK: 'manual',
-    LOG_LEVEL: 'silent',
-  });
+const envOn = (prefix: string) => ({
+  NODE_ENV: 'test',
+  REDIS_URL: inject('redisUrl'),
+  REDIS_PREFIX: prefix,
+  SEEDBLOCK_CLOCK: 'manual',
+  LOG_LEVEL: 'silent',
+});
+const adminOn = (prefix: string, ...args: string[]) => runAdmin(args, envOn(prefix));
 const admin = (...args: string[]) => adminOn(api.config.REDIS_PREFIX, ...args);
-
-/** Runs the calls one after another: each child costs half a CPU-second, and tests run side by side. */
-async function inTurn<T extends unknown[]>(calls: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
-  const out: unknown[] = [];
-  for (const call of calls) out.push(await call());
-  return out as T;
-}
 
 /** A store on a prefix of its own, for a test that must see everything on it. */
 async function ownStore(): Promise<Store> {
@@ -66,8 +60,24 @@ afterAll(async () => {
   await Promise.all([api.close(), own.close()]);
 });
 
-// Each CLI call takes seconds on a loaded machine; a test makes several.
-describe.concurrent('operator CLI', { timeout: 180_000 }, () => {
+describe('the command itself', () => {
+  it('prints one JSON line and exits 0 with a result, 2 with a usage error', async () => {
+    // Child processes take seconds to start on a loaded machine.
+    const [issued, usage] = await Promise.all([
+      spawnAdmin(['httpkey', 'issue', '--label', 'smoke'], envOn(api.config.REDIS_PREFIX)),
+      spawnAdmin(['blocklist', 'add', '-5'], { NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1' }),
+    ]);
+    const key = ok(issued);
+    expect(isWellFormedCredential(String(key.credential))).toBe(true);
+    expect((await api.store.listRegistrations()).map((s) => s.serverId)).toContain(key.serverId);
+    expect(failed(usage, 2)).toEqual({
+      error: `seed must be an integer from 1 to ${SEED_MAX}`,
+      usage: 'blocklist add <seed>',
+    });
+  }, 120_000);
+});
+
+describe.concurrent('operator CLI', () => {
   it('httpkey issue → one JSON line; the key works on the API; the 4th for an owner is refused', async () => {
     const first = ok(await admin('httpkey', 'issue', '--owner', 'x', '--label', 'bench box'));
     expect(Object.keys(first).sort()).toEqual(['credential', 'issuedAt', 'serverId']);
@@ -176,12 +186,12 @@ describe.concurrent('operator CLI', { timeout: 180_000 }, () => {
     });
     expect(report.outcome).toBe('opened');
 
-    const [blocklist, codes, bobsKeys, allKeys, windows] = await inTurn([
-      () => adminOn(prefix, 'blocklist', 'list'),
-      () => adminOn(prefix, 'code', 'list'),
-      () => adminOn(prefix, 'httpkey', 'list', '--owner', 'bob'),
-      () => adminOn(prefix, 'httpkey', 'list'),
-      () => adminOn(prefix, 'windows', 'list'),
+    const [blocklist, codes, bobsKeys, allKeys, windows] = await Promise.all([
+      adminOn(prefix, 'blocklist', 'list'),
+      adminOn(prefix, 'code', 'list'),
+      adminOn(prefix, 'httpkey', 'list', '--owner', 'bob'),
+      adminOn(prefix, 'httpkey', 'list'),
+      adminOn(prefix, 'windows', 'list'),
     ]);
     expect(ok(blocklist)).toEqual({ seeds: [7, 42] });
     expect(ok(codes)).toEqual({ codes: [{ ...open, issuedBy: null }] });
@@ -237,10 +247,7 @@ describe.concurrent('operator CLI', { timeout: 180_000 }, () => {
       }
       expect(seen.sort()).toEqual(http.sort());
 
-      const [badCursor, badKind] = await inTurn([
-        () => list('--cursor', 'nonsense'),
-        () => list('--kind', 'ftp'),
-      ]);
+      const [badCursor, badKind] = await Promise.all([list('--cursor', 'nonsense'), list('--kind', 'ftp')]);
       expect(failed(badCursor, 2).usage).toMatch(/^servers list/);
       expect(failed(badKind, 2).error).toBe('--kind must be one of plugin, self, http');
     } finally {
@@ -253,16 +260,16 @@ describe.concurrent('operator CLI', { timeout: 180_000 }, () => {
     const offline = (...args: string[]) =>
       runAdmin(args, { NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'silent' });
     const [help, helpFlag, helpOne, helpGroup, negative, tooBig, unknownOption, missing, helpUnknown] =
-      await inTurn([
-        () => offline('help'),
-        () => offline('--help'),
-        () => offline('help', 'servers', 'list'),
-        () => offline('blocklist', '--help'),
-        () => offline('blocklist', 'add', '-5'),
-        () => offline('blocklist', 'add', String(SEED_MAX + 1)),
-        () => offline('code', 'issue', '--colour', 'red'),
-        () => offline('revoke'),
-        () => offline('help', 'frobnicate'),
+      await Promise.all([
+        offline('help'),
+        offline('--help'),
+        offline('help', 'servers', 'list'),
+        offline('blocklist', '--help'),
+        offline('blocklist', 'add', '-5'),
+        offline('blocklist', 'add', String(SEED_MAX + 1)),
+        offline('code', 'issue', '--colour', 'red'),
+        offline('revoke'),
+        offline('help', 'frobnicate'),
       ]);
     const commands = ok(help).commands as string[];
     for (const name of [

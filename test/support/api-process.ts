@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
 import { testPrefix } from './api.ts';
-import { TS_NODE_ARGS } from './node-args.ts';
+import { START_BOUND_MS, TS_NODE_ARGS } from './node-args.ts';
 
 // One API as its own process (`node --import tsx api/main.ts`), as production runs it: for tests
 // where several processes share one Redis. Listens on 127.0.0.1 only.
@@ -48,7 +48,7 @@ export function apiProcessEnv(port: number, env: Record<string, string> = {}): R
  */
 export async function startApiProcess(
   env: Record<string, string> = {},
-  timeoutMs = 20_000,
+  timeoutMs = START_BOUND_MS,
   /** A command the process runs under, e.g. ['faketime', '-f', '+30s'] for a clock 30 s ahead. */
   under: string[] = [],
 ): Promise<ApiProcess> {

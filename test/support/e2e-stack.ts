@@ -1,12 +1,13 @@
 // The browser side of the end-to-end suites: the built viewer, Debian's Chromium driven by
-// playwright-core (never a downloaded browser), and browser contexts that may only talk to
-// 127.0.0.1. The server side is the usual in-process test API (startTestApi) with a real generator
+// playwright-core (never a downloaded browser, one for the whole e2e project), and browser
+// contexts that may only talk to 127.0.0.1. The server side is the usual in-process test API (startTestApi) with a real generator
 // worker (startTestWorker) on the same Redis prefix and manual clock.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, BrowserServer, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { buildViewer } from '../../viewer/build.ts';
 import { DIST_DIR } from '../../viewer/dist-dir.ts';
 
@@ -49,13 +50,27 @@ export async function ensureViewerBuilt(): Promise<'built' | 'current'> {
   return 'built';
 }
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium as a Playwright browser server on 127.0.0.1, for the e2e project's global setup:
+ * one browser for every file of the project, each test in contexts of its own.
+ */
+export function launchChromiumServer(): Promise<BrowserServer> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install chromium)`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    host: '127.0.0.1',
+  });
+}
+
+/** The e2e project's Chromium (test/e2e/global-setup.ts); closing what this returns only disconnects. */
+export function connectChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'));
 }
 
 // Chromium logs every 4xx/5xx answer of fetch as a console error; those answers are the API

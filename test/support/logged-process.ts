@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
-import { TS_NODE_ARGS } from './node-args.ts';
+import { START_BOUND_MS, TS_NODE_ARGS } from './node-args.ts';
 import { apiProcessEnv } from './api-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -91,7 +91,7 @@ export interface LoggedApi extends LoggedProcess {
  */
 export async function startLoggedApi(
   env: Record<string, string> = {},
-  timeoutMs = 20_000,
+  timeoutMs = START_BOUND_MS,
   root = ROOT,
 ): Promise<LoggedApi> {
   const port = await freePort();

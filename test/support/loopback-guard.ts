@@ -17,36 +17,48 @@ function refuse(what: string, host: unknown): never {
   throw new Error(`loopback guard: ${what} to ${String(host)} refused (tests only reach loopback)`);
 }
 
-const udpConnect = dgram.Socket.prototype.connect;
-dgram.Socket.prototype.connect = function (
-  this: dgram.Socket,
-  port: number,
-  address?: unknown,
-  ...rest: unknown[]
-) {
-  if (typeof address === 'string' && !isLoopback(address)) refuse('UDP connect', address);
-  return (udpConnect as (...a: unknown[]) => void).call(this, port, address, ...rest);
-} as typeof udpConnect;
+// A test worker that runs several files in turn (isolate: false) runs this file before each of
+// them: the sockets are wrapped once, not once more per file.
+const INSTALLED = Symbol.for('seedblock.loopbackGuard');
+const registry = globalThis as { [INSTALLED]?: true };
 
-const udpSend = dgram.Socket.prototype.send;
-dgram.Socket.prototype.send = function (this: dgram.Socket, ...args: unknown[]) {
-  const address = args.find((a, i) => i > 0 && typeof a === 'string');
-  if (address !== undefined && !isLoopback(address)) refuse('UDP send', address);
-  return (udpSend as (...a: unknown[]) => void).apply(this, args);
-} as typeof udpSend;
+function install(): void {
+  const udpConnect = dgram.Socket.prototype.connect;
+  dgram.Socket.prototype.connect = function (
+    this: dgram.Socket,
+    port: number,
+    address?: unknown,
+    ...rest: unknown[]
+  ) {
+    if (typeof address === 'string' && !isLoopback(address)) refuse('UDP connect', address);
+    return (udpConnect as (...a: unknown[]) => void).call(this, port, address, ...rest);
+  } as typeof udpConnect;
 
-const tcpConnect = net.Socket.prototype.connect;
-net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
-  const first = args[0];
-  const options = (Array.isArray(first) ? first[0] : first) as { host?: unknown; path?: unknown } | number;
-  const host =
-    typeof options === 'object' && options !== null
-      ? options.path
-        ? undefined
-        : options.host
-      : typeof args[1] === 'string'
-        ? args[1]
-        : undefined;
-  if (!isLoopback(host)) refuse('TCP connect', host);
-  return (tcpConnect as (...a: unknown[]) => net.Socket).apply(this, args);
-} as typeof tcpConnect;
+  const udpSend = dgram.Socket.prototype.send;
+  dgram.Socket.prototype.send = function (this: dgram.Socket, ...args: unknown[]) {
+    const address = args.find((a, i) => i > 0 && typeof a === 'string');
+    if (address !== undefined && !isLoopback(address)) refuse('UDP send', address);
+    return (udpSend as (...a: unknown[]) => void).apply(this, args);
+  } as typeof udpSend;
+
+  const tcpConnect = net.Socket.prototype.connect;
+  net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+    const first = args[0];
+    const options = (Array.isArray(first) ? first[0] : first) as { host?: unknown; path?: unknown } | number;
+    const host =
+      typeof options === 'object' && options !== null
+        ? options.path
+          ? undefined
+          : options.host
+        : typeof args[1] === 'string'
+          ? args[1]
+          : undefined;
+    if (!isLoopback(host)) refuse('TCP connect', host);
+    return (tcpConnect as (...a: unknown[]) => net.Socket).apply(this, args);
+  } as typeof tcpConnect;
+}
+
+if (!registry[INSTALLED]) {
+  install();
+  registry[INSTALLED] = true;
+}

@@ -24,3 +24,10 @@ export const STRIPS_TYPES = Boolean((process.features as { typescript?: string }
  * Node can, else through tsx; under the loopback guard either way.
  */
 export const IMAGE_NODE_ARGS: readonly string[] = STRIPS_TYPES ? ['--import', LOOPBACK_GUARD] : TS_NODE_ARGS;
+
+/**
+ * How long a started entry point may take to listen: an upper bound only (tests wait for the port),
+ * generous because tsx's start-up alone costs one or two CPU-seconds, and a loaded 2-core machine
+ * has few to give.
+ */
+export const START_BOUND_MS = 60_000;

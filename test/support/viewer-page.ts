@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 
 /** Screenshots and measurements of the e2e runs (git-ignored). */
 export const VIEWER_ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/viewer/', import.meta.url));
@@ -13,6 +13,16 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   const path = join(VIEWER_ARTIFACTS, `${name}.png`);
   await page.screenshot({ path, fullPage });
   return path;
+}
+
+/**
+ * The bytes of a finished download. Read as a stream: the e2e project's browser runs in another
+ * process (a browser server), so the download has no local path.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Waits until main#main carries `data-state="<state>"` (and, if given, `data-page`). */

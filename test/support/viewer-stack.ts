@@ -1,7 +1,7 @@
 // One e2e file's stack for the map viewer: the built viewer, an in-process API on loopback (manual
-// clock) with a real generator worker on the same Redis prefix, and one Chromium. Registers the
-// file's hooks: every page of a test must stay on 127.0.0.1 and run without page or console
-// errors; the first-draw times recorded by the tests are printed and saved at the end.
+// clock) with a real generator worker on the same Redis prefix, and the e2e project's Chromium.
+// Registers the file's hooks: every page of a test must stay on 127.0.0.1 and run without page or
+// console errors; the first-draw times recorded by the tests are printed and saved at the end.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from './api.ts';
 import { bearer, call } from './http.ts';
 import { newKey } from './keys.ts';
 import { setClock } from './clock.ts';
-import { ensureViewerBuilt, guardedContext, launchChromium, type GuardedContext } from './e2e-stack.ts';
+import { connectChromium, ensureViewerBuilt, guardedContext, type GuardedContext } from './e2e-stack.ts';
 import { startTestWorker, type TestWorker } from './generator-worker.ts';
 import { generate, get } from './read-api.ts';
 import { VIEWER_ARTIFACTS, type Drawn } from './viewer-page.ts';
@@ -88,7 +88,7 @@ export function viewerStack(opts: ViewerStackOptions): ViewerStack {
   };
 
   beforeAll(async () => {
-    const launched = launchChromium();
+    const launched = connectChromium();
     launched.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
     await ensureViewerBuilt();
     api = await startTestApi(opts.env);
