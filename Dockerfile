@@ -42,7 +42,7 @@ COPY renderer renderer
 COPY runtime runtime
 COPY scripts scripts
 COPY store store
-COPY viewer/dist-dir.ts viewer/index-html.ts viewer/favicon.svg viewer/
+COPY viewer/dist-dir.ts viewer/index-html.ts viewer/precompress.ts viewer/favicon.svg viewer/
 COPY --from=build /app/viewer/dist viewer/dist
 COPY --from=fonts /usr/share/fonts/truetype/dejavu /usr/share/fonts/truetype/dejavu
 # The image's unprivileged user (uid 1000); Redis runs elsewhere (REDIS_URL), so no DATA_DIR here.

@@ -36,10 +36,11 @@ describe('Redis near its maxmemory', () => {
     await generate(api, dumped);
     const cacheBefore = await api.store.readMapCacheState();
 
-    // Used memory at 93 % of maxmemory: writes still succeed (with some 400 KB to spare, thanks to
-    // a filler), but the headroom is reached.
-    await admin.set('filler', Buffer.alloc(5 * 2 ** 20));
-    await admin.config('SET', 'maxmemory', String(Math.floor((await usedMemory(admin)) / 0.93)));
+    // Used memory at 95 % of maxmemory: writes still succeed, but the headroom (90 %) is reached.
+    // A 20 MiB filler puts about 1 MiB between used memory and either line, far more than the
+    // connections' buffers move it by on a loaded machine.
+    await admin.set('filler', Buffer.alloc(20 * 2 ** 20));
+    await admin.config('SET', 'maxmemory', String(Math.floor((await usedMemory(admin)) / 0.95)));
 
     for (const path of ['jobs/8100002', 'maps/8100003']) {
       const res = await get(`${api.base}/${path}`);

@@ -43,6 +43,8 @@ beforeAll(async () => {
   proxy = await startHoldingProxy(primary.port);
   replica = await startPrivateRedis({ name: 'ack-replica', replicaOf: proxy.port });
   await waitReplicaLinkUp(replica.observer, 15_000);
+  // Listed online only at the replica's first acknowledgment: until then no write can be confirmed.
+  await waitReplicasOnline(primary.observer, 1, 15_000);
   [store, held] = await Promise.all([newStore(), newStore(SHORT)]);
 }, 60_000);
 afterAll(async () => {

@@ -127,13 +127,15 @@ const DEFERRED: readonly InteractionResponseType[] = [
 export const isEditOf = (payload: RawInteraction) => (r: StandInRequest) =>
   r.method === 'PATCH' && r.path === `/webhooks/${APPLICATION_ID}/${payload.token}/messages/@original`;
 
+/** A follow-up message sent for `payload`. */
+const isFollowUpOf = (payload: RawInteraction) => (r: StandInRequest) =>
+  r.method === 'POST' && r.path === `/webhooks/${APPLICATION_ID}/${payload.token}`;
+
 /** The follow-up messages sent for `payload`. */
 export const followUpsOf = ({ discord }: Pick<BotProcess, 'discord'>, payload: RawInteraction) =>
-  discord.requests
-    .filter((r) => r.method === 'POST' && r.path === `/webhooks/${APPLICATION_ID}/${payload.token}`)
-    .map((r) => r.body as MessageBody);
+  discord.requests.filter(isFollowUpOf(payload)).map((r) => r.body as MessageBody);
 
-/** Hands an interaction to the bot over the gateway and waits for its answer (the edit, if it deferred). */
+/** Hands an interaction to the bot over the gateway and waits for its answer (the edit or follow-up, if it deferred). */
 export async function interact(
   { discord }: Pick<BotProcess, 'discord'>,
   payload: RawInteraction,
@@ -152,10 +154,11 @@ export async function interact(
   };
   let final = { body: first.data ?? {}, at: callback!.at };
   if (DEFERRED.includes(first.type)) {
+    // A deferred update that fails leaves the message as it was and says so in a follow-up.
     const [edit] = await discord.waitFor(
-      () => discord.requests.filter(isEditOf(payload)),
+      () => discord.requests.filter((r) => isEditOf(payload)(r) || isFollowUpOf(payload)(r)),
       1,
-      `the edit of the answer to ${payload.id}`,
+      `the edit of the answer to ${payload.id}, or a follow-up`,
     );
     final = { body: edit!.body as MessageBody, at: edit!.at };
   }
