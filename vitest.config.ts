@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.ts';
 
 // Three projects (docs/architecture.md, "Runtimes and the suite"). Most files wait on I/O (Redis,
 // HTTP, child processes), so `parallel` runs three at a time on two cores, each worker keeping
@@ -41,6 +42,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {
@@ -51,6 +53,7 @@ export default defineConfig({
           exclude: [...SERIAL, ...E2E],
           isolate: false,
           maxWorkers: PARALLEL_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -62,6 +65,7 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           isolate: false,
           maxWorkers: PARALLEL_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -70,7 +74,7 @@ export default defineConfig({
           name: 'serial',
           include: SERIAL,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
     ],

@@ -21,8 +21,8 @@ import { type TestKey } from '../support/keys.ts';
 //   wholly within a span the answers themselves prove its window open (from the arrival of an
 //   answer naming the window to the sending of the first round_end that could close it);
 // - a seed no report of the burst could open is served (200) and listed by every answer;
-// - every 403 names a window end some report answer named; Redis counts exactly the 403s as
-//   refused views; and the engine's invariants hold after every burst (one open window per key,
+// - every 403 names a window end some report answer named; Redis counts the 403s as refused views
+//   (all but those whose window a round_end closed before the count came); and the engine's invariants hold after every burst (one open window per key,
 //   budgets within caps, the open index matching the windows).
 
 const MINUTE = 60_000;
@@ -95,6 +95,8 @@ describe('two API processes under concurrent reports and reads', () => {
     const lastNamed = new Map<number, { burst: number; until: number }>();
     const lastRoundEnd = new Map<number, number>();
     let refused = 0;
+    /** Refusals of a seed a round_end closed in the same burst: their count may find the window gone. */
+    let refusedBeforeClose = 0;
     const totals = { calls: 0, protectedSeedBursts: 0, blockedReads: 0, servedReads: 0, windows: 0 };
 
     for (let burst = 0; burst < BURSTS; burst++) {
@@ -213,6 +215,7 @@ describe('two API processes under concurrent reports and reads', () => {
         if (kind === 'map' || kind === 'job') {
           if (res.status === 403) {
             refused += 1;
+            if (roundEnds.some((c) => c.seed === seed)) refusedBeforeClose += 1;
             totals.blockedReads += 1;
             const body = res.body as { error: string; blockedUntil: string };
             expect(body.error).toBe('blocked');
@@ -260,10 +263,11 @@ describe('two API processes under concurrent reports and reads', () => {
         if (guarded.includes(seed))
           expect(w?.endsAt, why(`window of ${seed} kept`)).toBe(openAtStart.get(seed)!.until);
       }
-      expect(
-        Number(await store.ctx.redis.hget(`${prefix}stats`, 'viewAttemptsBlocked')),
-        why('refused views'),
-      ).toBe(refused);
+      // Counted apart from the refusal (count-refused-view.lua): exact, but for a refusal whose
+      // window a round_end closed before its count arrived.
+      const counted = Number(await store.ctx.redis.hget(`${prefix}stats`, 'viewAttemptsBlocked'));
+      expect(counted, why('refused views')).toBeLessThanOrEqual(refused);
+      expect(counted, why('refused views')).toBeGreaterThanOrEqual(refused - refusedBeforeClose);
 
       await clock.advance(
         pick([MINUTE / 2, MINUTE, 2 * MINUTE, 5 * MINUTE, 7 * MINUTE, 20 * MINUTE, 61 * MINUTE]),
