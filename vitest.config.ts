@@ -5,10 +5,11 @@ import LongestFirst from './test/support/sequencer.ts';
 // Three projects (docs/architecture.md, "Runtimes and the suite"). Most files wait on I/O (Redis,
 // HTTP, child processes), so `parallel` runs three at a time on two cores, each worker keeping
 // the modules it imported for its next file (isolate: false: a file costs its own work, not one
-// more import of the product). `e2e` shares those workers and one Chromium. `serial` runs after
-// both, one file at a time with the machine to itself: the drills that load it, and the tests
-// that time what the spec bounds (a stop within its budget, a 503 within a second), which a
-// neighbour's load would blur. A new file runs in `parallel` unless it is named in SERIAL.
+// more import of the product). `e2e` shares those workers and one Chromium. `serial` runs before
+// both, one file at a time with the tests to itself (only the type check and the lint beside it,
+// at nice 10): the drills that load the machine, and the tests that time what the spec bounds (a
+// stop within its budget, a 503 within a second), which a neighbour's load would blur. A new file
+// runs in `parallel` unless it is named in SERIAL. The longest files start first (LongestFirst).
 
 /** Files that need the machine to themselves, each with its reason. */
 const SERIAL = [
