@@ -9,7 +9,7 @@ import {
 } from '../support/fakes/discord-server.ts';
 import { testPrefix } from '../support/api.ts';
 import { spawnLogged, type LoggedProcess } from '../support/logged-process.ts';
-import { interact as interactWith } from './support/bot-process.ts';
+import { botEnv, interact as interactWith } from './support/bot-process.ts';
 import { buttonPress, member, slashCommand, type RawInteraction } from './support/interactions.ts';
 import {
   APPLICATION_ID,
@@ -42,18 +42,7 @@ beforeAll(async () => {
   const prefix = testPrefix();
   store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'system', name: 'bot-process-test' });
   await redisReady(store.ctx.redis);
-  bot = spawnLogged('bot/main.ts', {
-    NODE_ENV: 'test',
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'info',
-    DISCORD_API_URL: discord.apiUrl,
-    DISCORD_TOKEN: BOT_TOKEN,
-    DISCORD_APPLICATION_ID: APPLICATION_ID,
-    DISCORD_GUILD_ID: GUILD_ID,
-    DISCORD_REVIEW_CHANNEL_ID: REVIEW_CHANNEL_ID,
-    DISCORD_MODERATOR_ROLE_ID: MODERATOR_ROLE_ID,
-  });
+  bot = spawnLogged('bot/main.ts', botEnv(discord, prefix));
 });
 
 afterAll(async () => {

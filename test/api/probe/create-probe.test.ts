@@ -1,23 +1,13 @@
 // Every probe here targets 127.0.0.1 or ::1 only.
 import dgram from 'node:dgram';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProbe, isProbeKind, probeErrorResponse, probeKinds } from '../../../api/probe/index.ts';
 import type { ProbeFailure } from '../../../api/probe/index.ts';
-import { startFakeA2sServer } from '../../support/fakes/a2s-server.ts';
-import type { FakeA2sMode, FakeA2sServer } from '../../support/fakes/a2s-server.ts';
+import { fakeA2sServers } from '../../support/fakes/a2s-server.ts';
 
-const TIMEOUT_MS = 300;
-const servers: FakeA2sServer[] = [];
-
-async function fake(mode: FakeA2sMode, host?: '127.0.0.1' | '::1'): Promise<FakeA2sServer> {
-  const server = await startFakeA2sServer({ mode, host });
-  servers.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+/** Generous: a fake on loopback answers at once, but a loaded machine may be slow to run it. */
+const TIMEOUT_MS = 2_000;
+const fake = fakeA2sServers();
 
 const probe = createProbe('a2s', { allowPrivate: true, timeoutMs: TIMEOUT_MS });
 

@@ -35,6 +35,20 @@ export interface BotProcess {
   close(): Promise<Exit>;
 }
 
+/** The bot's settings against `discord` and the suite's Redis under `prefix`: guild, review channel and role set. */
+export const botEnv = (discord: Pick<DiscordStandIn, 'apiUrl'>, prefix: string): Record<string, string> => ({
+  NODE_ENV: 'test',
+  REDIS_URL: inject('redisUrl'),
+  REDIS_PREFIX: prefix,
+  LOG_LEVEL: 'info',
+  DISCORD_API_URL: discord.apiUrl,
+  DISCORD_TOKEN: BOT_TOKEN,
+  DISCORD_APPLICATION_ID: APPLICATION_ID,
+  DISCORD_GUILD_ID: GUILD_ID,
+  DISCORD_REVIEW_CHANNEL_ID: REVIEW_CHANNEL_ID,
+  DISCORD_MODERATOR_ROLE_ID: MODERATOR_ROLE_ID,
+});
+
 /**
  * Starts the stand-in and the bot with every DISCORD_* setting (guild, role, review and audit
  * channels; `env` overrides or unsets them with ''), and waits until its commands are registered.
@@ -47,17 +61,8 @@ export async function startBotProcess(
   const discord = await startDiscordStandIn();
   const prefix = env.REDIS_PREFIX ?? testPrefix();
   const fullEnv: Record<string, string> = {
-    NODE_ENV: 'test',
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: prefix,
+    ...botEnv(discord, prefix),
     SEEDBLOCK_CLOCK: 'manual',
-    LOG_LEVEL: 'info',
-    DISCORD_API_URL: discord.apiUrl,
-    DISCORD_TOKEN: BOT_TOKEN,
-    DISCORD_APPLICATION_ID: APPLICATION_ID,
-    DISCORD_GUILD_ID: GUILD_ID,
-    DISCORD_REVIEW_CHANNEL_ID: REVIEW_CHANNEL_ID,
-    DISCORD_MODERATOR_ROLE_ID: MODERATOR_ROLE_ID,
     DISCORD_AUDIT_CHANNEL_ID: AUDIT_CHANNEL_ID,
     ...env,
   };

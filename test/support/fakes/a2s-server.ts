@@ -1,6 +1,7 @@
 // A fake Steam A2S_INFO server on loopback UDP, for probe and API tests.
 import dgram from 'node:dgram';
 import type { A2sInfo } from '../../../api/probe/a2s-packet.ts';
+import { afterEach } from 'vitest';
 
 export type FakeA2sMode = 'direct' | 'challenge' | 'silent' | 'garbage' | 'split';
 
@@ -154,5 +155,21 @@ export async function startFakeA2sServer(options: FakeA2sOptions): Promise<FakeA
       return challengedRequests;
     },
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+/**
+ * Fake game servers for one test file: `fake(mode)` starts one on loopback, and every one started
+ * is closed after each test.
+ */
+export function fakeA2sServers(): (mode: FakeA2sMode, host?: '127.0.0.1' | '::1') => Promise<FakeA2sServer> {
+  const servers: FakeA2sServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (mode, host) => {
+    const server = await startFakeA2sServer({ mode, host });
+    servers.push(server);
+    return server;
   };
 }
