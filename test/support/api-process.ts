@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
+import { openStore, redisReady, type ManualClock, type Store } from '../../store/index.ts';
 import { testPrefix } from './api.ts';
 import { START_BOUND_MS, TS_NODE_ARGS } from './node-args.ts';
 
@@ -112,8 +113,19 @@ export async function startApiProcess(
   };
 }
 
-/** Two API processes on one key namespace (several processes behind one Redis); both or neither. */
-export async function startApiProcessPair(prefix: string): Promise<[ApiProcess, ApiProcess]> {
+/** Two API processes on one key namespace, and a store (manual clock) on it to set them up and look. */
+export interface ApiProcessPair {
+  a: ApiProcess;
+  b: ApiProcess;
+  store: Store;
+  clock: ManualClock;
+  prefix: string;
+  stop(): Promise<void>;
+}
+
+/** Two API processes on a new key namespace (several processes behind one Redis); both or neither. */
+export async function startApiProcessPair(name: string): Promise<ApiProcessPair> {
+  const prefix = testPrefix();
   const started = await Promise.allSettled([
     startApiProcess({ REDIS_PREFIX: prefix }),
     startApiProcess({ REDIS_PREFIX: prefix }),
@@ -123,5 +135,21 @@ export async function startApiProcessPair(prefix: string): Promise<[ApiProcess, 
     await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
     throw failed.reason;
   }
-  return started.map((r) => (r as PromiseFulfilledResult<ApiProcess>).value) as [ApiProcess, ApiProcess];
+  const [a, b] = started.map((r) => (r as PromiseFulfilledResult<ApiProcess>).value) as [
+    ApiProcess,
+    ApiProcess,
+  ];
+  const store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'manual', name });
+  await redisReady(store.ctx.redis);
+  return {
+    a,
+    b,
+    store,
+    clock: store.ctx.clock as ManualClock,
+    prefix,
+    async stop() {
+      await Promise.all([a.stop(), b.stop()]);
+      await store.close();
+    },
+  };
 }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openStore, redisReady, type ManualClock, type Store } from '../../../store/index.ts';
-import { startApiProcessPair, type ApiProcess } from '../../support/api-process.ts';
-import { testPrefix } from '../../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManualClock, Store } from '../../../store/index.ts';
+import { startApiProcessPair, type ApiProcess, type ApiProcessPair } from '../../support/api-process.ts';
 import { readBlockState } from '../../support/block-state.ts';
 import type { EndedWindow } from '../../../store/stats.ts';
 import { bearer, call } from '../../support/http.ts';
@@ -29,6 +28,7 @@ interface Answer {
   until: number;
 }
 
+let pair: ApiProcessPair | undefined;
 let a: ApiProcess;
 let b: ApiProcess;
 let store: Store;
@@ -36,16 +36,12 @@ let clock: ManualClock;
 let prefix: string;
 
 beforeAll(async () => {
-  prefix = testPrefix();
-  [a, b] = await startApiProcessPair(prefix);
-  store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'manual', name: 'test' });
-  await redisReady(store.ctx.redis);
-  clock = store.ctx.clock as ManualClock;
+  pair = await startApiProcessPair('test');
+  ({ a, b, store, clock, prefix } = pair);
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await store?.close();
+  await pair?.stop();
 });
 
 describe('two API processes on one Redis', () => {
