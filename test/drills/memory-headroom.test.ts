@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { setClock } from '../support/clock.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
-import { generate, get, openWindow } from '../support/read-api.ts';
+import { generate, get, openWindow, pollUntil } from '../support/read-api.ts';
 import { usedMemory } from '../support/redis-clients.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
@@ -37,9 +37,16 @@ describe('Redis near its maxmemory', () => {
     const cacheBefore = await api.store.readMapCacheState();
 
     // Used memory at 95 % of maxmemory: writes still succeed, but the headroom (90 %) is reached.
-    // A 20 MiB filler puts about 1 MiB between used memory and either line, far more than the
-    // connections' buffers move it by on a loaded machine.
-    await admin.set('filler', Buffer.alloc(20 * 2 ** 20));
+    // A 20 MiB filler puts about 1 MiB between used memory and either line. It is written in
+    // 256 KiB keys, and measured once the connections' buffers are back to small (a large write
+    // leaves a query buffer that Redis frees only later, in its cron): used memory that falls by
+    // that much after maxmemory is set would leave the headroom behind.
+    for (let i = 0; i < 80; i++) await admin.set(`filler:${i}`, Buffer.alloc(256 * 2 ** 10));
+    await pollUntil(
+      () => admin.info('memory'),
+      (info) => Number(/^mem_clients_normal:(\d+)/m.exec(info)![1]) < 2 ** 20,
+      { what: 'client buffers under 1 MiB', timeoutMs: 30_000 },
+    );
     await admin.config('SET', 'maxmemory', String(Math.floor((await usedMemory(admin)) / 0.95)));
 
     for (const path of ['jobs/8100002', 'maps/8100003']) {
