@@ -330,10 +330,15 @@ describe('find on this map (issue 14.3)', () => {
       await other.goto(link);
       await waitForState(other, 'ready', { page: 'map' });
       expect(await drawn(other)).toMatchObject({ floor: 'hcz' });
-      expect(await other.locator('#map-canvas').getAttribute('data-selected')).toBe('1');
+      // Drawn highlighted and centred once the find is applied and the layout has settled.
+      await expect.poll(() => other.locator('#map-canvas').getAttribute('data-selected')).toBe('1');
       expect(await other.getByRole('combobox', { name: 'Find on this map' }).inputValue()).toBe('SCP-079');
-      const c = (await layout(other)).canvas;
-      expect(await infoAt(other, width(c) / 2, height(c) / 2)).toContain('SCP-079');
+      await expect
+        .poll(async () => {
+          const c = (await layout(other)).canvas;
+          return infoAt(other, width(c) / 2, height(c) / 2);
+        })
+        .toContain('SCP-079');
       // The link is left as it was shared.
       expect(other.url()).toBe(link);
     }
@@ -341,7 +346,8 @@ describe('find on this map (issue 14.3)', () => {
     const again = await (await context()).newPage();
     await again.goto(shared);
     await waitForState(again, 'ready', { page: 'map' });
-    expect((await canvasPixels(again)).hash).toBe(picture.hash);
+    // Once its layout has settled (a loaded machine may lay the page out again after it is ready).
+    await expect.poll(async () => (await canvasPixels(again)).hash).toBe(picture.hash);
   });
 
   it('works on a phone: the search is on top and its list over the map', async () => {
@@ -742,6 +748,14 @@ describe('room card and route (issue 19)', () => {
 
     // Enter on the keyboard crosshair opens the card of the room under it; its buttons come next on Tab.
     const keys = await openMap(`/seed/${MAIN}?floor=hcz&find=room:scp-079`);
+    // The found room is at the centre, where the crosshair starts, once the page has its final
+    // layout (a loaded machine may lay it out again after the map is ready).
+    await expect
+      .poll(async () => {
+        const c = (await layout(keys)).canvas;
+        return infoAt(keys, width(c) / 2, height(c) / 2);
+      })
+      .toContain('SCP-079');
     await keys.locator('#map-canvas').focus();
     await keys.keyboard.press('Enter');
     const card = keys.locator('#map-info.pinned .room-card');
