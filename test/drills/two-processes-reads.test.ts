@@ -25,6 +25,8 @@ import { type TestKey } from '../support/keys.ts';
 //   budgets within caps, the open index matching the windows).
 
 const MINUTE = 60_000;
+/** A call's bound: an upper limit for a loaded machine (a burst of ~100 at once), never the point. */
+const CALL_BOUND_MS = 20_000;
 const T0 = Date.parse('2026-06-01T08:00:00.000Z');
 const SEEDS = [821, 822, 823, 824, 825, 826] as const;
 const BURSTS = 16;
@@ -136,12 +138,13 @@ describe('two API processes under concurrent reports and reads', () => {
         res: await timedCall(`${api.base}/plugin/v1/report`, {
           headers: { authorization: `Bearer ${key.credential}` },
           body: { event, seed, port: 27015 },
+          timeoutMs: CALL_BOUND_MS,
         }),
       }));
       const read = (kind: Kind, seed: number | null, path: string, api: ApiProcess) => async () => ({
         kind,
         seed,
-        res: await timedCall(`${api.base}${path}`),
+        res: await timedCall(`${api.base}${path}`, { timeoutMs: CALL_BOUND_MS }),
       });
       for (let i = 0; i < 40; i++) {
         const seed = pick(SEEDS);
