@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../support/child.ts';
 import { ensureViewerBuilt } from '../support/e2e-stack.ts';
 import { assembleImageFiles } from '../support/image-files.ts';
 import { spawnLogged, type LoggedProcess } from '../support/logged-process.ts';
-import { IMAGE_NODE_ARGS, STRIPS_TYPES } from '../support/node-args.ts';
+import { STRIPS_TYPES } from '../support/node-args.ts';
 import { get, pollUntil, type JobBody } from '../support/read-api.ts';
 
 // Issue 35.1, what ships starts: the files the Dockerfile's runtime stage copies, assembled as it
@@ -63,7 +63,6 @@ function start(
       ...env,
     },
     dir,
-    { nodeArgs: IMAGE_NODE_ARGS },
   );
   running.push(child);
   return child;

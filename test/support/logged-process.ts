@@ -29,18 +29,17 @@ export interface LoggedProcess {
 }
 
 /**
- * `node --import tsx <script>` (a script, or a script and its arguments) in the repo root (or
- * another checkout, `root`) with exactly `env` (plus PATH and HOME). `group`: in a process group
- * of its own (its pid), to be signalled whole as Ctrl-C or systemd's control-group stop does.
- * `nodeArgs`: Node's own arguments instead of tsx's (IMAGE_NODE_ARGS: as the image starts it).
+ * `<script>` (a script, or a script and its arguments) started as TS_NODE_ARGS says, in the repo
+ * root (or another checkout, `root`) with exactly `env` (plus PATH and HOME). `group`: in a process
+ * group of its own (its pid), to be signalled whole as Ctrl-C or systemd's control-group stop does.
  */
 export function spawnLogged(
   script: string | readonly string[],
   env: Record<string, string>,
   root = ROOT,
-  { group = false, nodeArgs = TS_NODE_ARGS }: { group?: boolean; nodeArgs?: readonly string[] } = {},
+  { group = false }: { group?: boolean } = {},
 ): LoggedProcess {
-  const child = spawn(process.execPath, [...nodeArgs, ...[script].flat()], {
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, ...[script].flat()], {
     cwd: root,
     detached: group,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

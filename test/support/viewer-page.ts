@@ -8,11 +8,14 @@ import type { Download, Page } from 'playwright-core';
 /** Screenshots and measurements of the e2e runs (git-ignored). */
 export const VIEWER_ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/viewer/', import.meta.url));
 
-export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
+/**
+ * Saves what the page shows as test-artifacts/viewer/<name>.png, for a person to look at, when
+ * E2E_SCREENSHOTS=1: no test reads them, and the forty of a run cost Chromium about 12 CPU-seconds.
+ */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(VIEWER_ARTIFACTS, { recursive: true });
-  const path = join(VIEWER_ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage });
-  return path;
+  await page.screenshot({ path: join(VIEWER_ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /**
