@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
-import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
+import { advanceClock, MINUTE, SECOND, setClock } from '../support/clock.ts';
 import { newKey, type TestKey } from '../support/keys.ts';
 import {
   REPORT_PATHS,
@@ -14,7 +14,6 @@ import {
 // request; requests past the limit still count; every 429 carries Retry-After in seconds.
 // The manual clock stands still between moves, so the remaining seconds are exact.
 
-const SECOND = 1_000;
 const PER_KEY = 12;
 const PER_IP = 120;
 

@@ -8,6 +8,7 @@ import { readBlockState } from '../support/block-state.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { sleep, timedCall, within, type TimedResponse } from '../support/timed-http.ts';
+import { MINUTE } from '../support/clock.ts';
 
 // Drill (issue 6): Redis is SIGKILLed under a load of key issues, reports that open and close
 // windows, and map reads that keep a generator worker busy, then restarted from its AOF
@@ -22,7 +23,6 @@ import { sleep, timedCall, within, type TimedResponse } from '../support/timed-h
 //   every map served before still serves 200 with the same ETag. Calls that were in flight at the
 //   kill may or may not have happened; each is checked against both outcomes.
 
-const MINUTE = 60_000;
 const T0 = Date.parse('2026-04-01T08:00:00.000Z');
 /** The manual clock moves this much between two batches, and never during one. */
 const TICK_MS = 2_000;

@@ -7,6 +7,7 @@ import { pollUntil } from '../support/read-api.ts';
 import { timedCall, type TimedResponse } from '../support/timed-http.ts';
 import { seededRun } from '../support/prng.ts';
 import { type TestKey } from '../support/keys.ts';
+import { MINUTE } from '../support/clock.ts';
 
 // Drill (issue 8): two API processes on one Redis namespace, generated maps for a few seeds, and
 // bursts of concurrent reports (opening and closing windows on those seeds) mixed with concurrent
@@ -24,7 +25,6 @@ import { type TestKey } from '../support/keys.ts';
 //   (all but those whose window a round_end closed before the count came); and the engine's invariants hold after every burst (one open window per key,
 //   budgets within caps, the open index matching the windows).
 
-const MINUTE = 60_000;
 /** A call's bound: an upper limit for a loaded machine (a burst of ~100 at once), never the point. */
 const CALL_BOUND_MS = 20_000;
 const T0 = Date.parse('2026-06-01T08:00:00.000Z');

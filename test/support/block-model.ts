@@ -16,7 +16,8 @@
 // - "length elapsed" closes the window at exactly openedAt + length; cooldown and gap end at
 //   exactly 5 minutes (a report at that instant may open).
 
-export const MINUTE = 60_000;
+import { MINUTE } from './clock.ts';
+
 export const MODEL_CAP = { game: 60 * MINUTE, http: 20 * MINUTE } as const;
 export const MODEL_COOLDOWN = 5 * MINUTE;
 export const MODEL_GAP = 5 * MINUTE;

@@ -12,4 +12,7 @@ export async function advanceClock(api: TestApi, ms: number): Promise<number> {
   return Date.parse(res.body.now);
 }
 
-export const MINUTE = 60_000;
+/** The tests' one clock vocabulary, in ms. */
+export const SECOND = 1_000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;

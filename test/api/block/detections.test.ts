@@ -7,13 +7,13 @@ import {
   type Store,
 } from '../../../store/index.ts';
 import { testPrefix } from '../../support/api.ts';
+import { MINUTE } from '../../support/clock.ts';
 
 // Spec 3.1 "Also" of the opening row: detections of the seed from the last 5 minutes are deleted
 // (they likely came from the round being hidden); older ones and other seeds' stay. Only an
 // opening purges. Detections are seeded straight into the storage the engine purges:
 // det:<seed> (zset, member id, score ts) and det:all (zset, member `<seed>:<id>`, score ts).
 
-const MINUTE = 60_000;
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 
 let store: Store;

@@ -10,7 +10,6 @@ import {
 } from '../../../store/index.ts';
 import {
   BlockModel,
-  MINUTE,
   MODEL_CAP,
   MODEL_COOLDOWN,
   MODEL_GAP,
@@ -18,6 +17,7 @@ import {
   type ModelKeyKind,
 } from '../../support/block-model.ts';
 import { readBlockState } from '../../support/block-state.ts';
+import { MINUTE } from '../../support/clock.ts';
 
 // Model-based property test of the block engine at the store level: random sequences of reports,
 // clock moves (biased to the 5/20/60-minute boundaries and to the exact instants where a window,

@@ -6,6 +6,7 @@ import type { EndedWindow } from '../../../store/stats.ts';
 import { bearer, call } from '../../support/http.ts';
 import { seededRun } from '../../support/prng.ts';
 import { type TestKey } from '../../support/keys.ts';
+import { MINUTE } from '../../support/clock.ts';
 
 // Two real API processes on one Redis namespace, hundreds of concurrent reports of the same keys
 // and seeds split across both, with the shared manual clock moved between and during the
@@ -14,7 +15,6 @@ import { type TestKey } from '../../support/keys.ts';
 // window per key, budgets within their caps, and every concurrent answer for a seed naming the
 // same window end.
 
-const MINUTE = 60_000;
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 /** 504 is reported by HTTP keys only: its blocked time can never pass 20 minutes. */
 const SEEDS = [501, 502, 503, 504] as const;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../support/admin-cli.ts';
 import type { TestApi } from '../../support/api.ts';
-import { advanceClock, MINUTE } from '../../support/clock.ts';
+import { advanceClock, HOUR, MINUTE } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
 import { bearer, call } from '../../support/http.ts';
 import {
@@ -21,7 +21,6 @@ import {
 
 const TOKEN = 'detector-token-0123456789abcdef';
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
-const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 let api: TestApi;
