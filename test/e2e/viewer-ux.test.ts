@@ -2,8 +2,6 @@
 // on every page and state, a phone in portrait, controls that say what they can do in each state,
 // and the link-preview tags of seed pages. Same stack as viewer.test.ts (real API, Redis,
 // generator worker, Debian's Chromium).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../support/api.ts';
@@ -15,7 +13,7 @@ import {
   drawnLabels,
   floorBox,
   screenshot,
-  VIEWER_ARTIFACTS,
+  saveArtifact,
   waitForState,
 } from '../support/viewer-page.ts';
 import { blockByRound, viewerStack } from '../support/viewer-stack.ts';
@@ -392,7 +390,7 @@ describe('PNG and print (issue 19.11)', () => {
       return downloadedBytes(download);
     };
     const fit = await save();
-    writeFileSync(join(VIEWER_ARTIFACTS, 'png-download-hcz.png'), fit);
+    saveArtifact('png-download-hcz.png', fit);
     const size = pngSize(fit);
     // The floor’s longer side is 1100 CSS px, the legend 300 beside it: at 2×.
     expect(size.width).toBeGreaterThanOrEqual(2 * (400 + 300));

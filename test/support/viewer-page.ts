@@ -1,12 +1,18 @@
 // Reading the map viewer from a Playwright page through its test hooks: main#main data-state,
 // canvas#map-canvas data-* counters, the canvas pixels, and Chromium's own accessibility tree.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Download, Page } from 'playwright-core';
 
 /** Screenshots and measurements of the e2e runs (git-ignored). */
-export const VIEWER_ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/viewer/', import.meta.url));
+const VIEWER_ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/viewer/', import.meta.url));
+
+/** Writes test-artifacts/viewer/<fileName> (a download, a measurement) for a person to look at. */
+export function saveArtifact(fileName: string, data: string | Uint8Array): void {
+  mkdirSync(VIEWER_ARTIFACTS, { recursive: true });
+  writeFileSync(join(VIEWER_ARTIFACTS, fileName), data);
+}
 
 /**
  * Saves what the page shows as test-artifacts/viewer/<name>.png, for a person to look at, when

@@ -2,8 +2,6 @@
 // clock) with a real generator worker on the same Redis prefix, and the e2e project's Chromium.
 // Registers the file's hooks: every page of a test must stay on 127.0.0.1 and run without page or
 // console errors; the first-draw times recorded by the tests are printed and saved at the end.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { MapData } from '../../renderer/map-types.ts';
@@ -14,7 +12,7 @@ import { setClock } from './clock.ts';
 import { connectChromium, ensureViewerBuilt, guardedContext, type GuardedContext } from './e2e-stack.ts';
 import { startTestWorker, type TestWorker } from './generator-worker.ts';
 import { generate, get } from './read-api.ts';
-import { VIEWER_ARTIFACTS, type Drawn } from './viewer-page.ts';
+import { saveArtifact, type Drawn } from './viewer-page.ts';
 
 export const E2E_T0 = '2026-05-01T12:00:00.000Z';
 
@@ -109,9 +107,7 @@ export function viewerStack(opts: ViewerStackOptions): ViewerStack {
 
   afterAll(async () => {
     if (Object.keys(drawMs).length) {
-      mkdirSync(VIEWER_ARTIFACTS, { recursive: true });
-      const file = join(VIEWER_ARTIFACTS, `draw-ms-${opts.name}.json`);
-      writeFileSync(file, JSON.stringify(drawMs, null, 2) + '\n');
+      saveArtifact(`draw-ms-${opts.name}.json`, JSON.stringify(drawMs, null, 2) + '\n');
       console.log(`viewer first-draw times (ms after the map JSON arrived): ${JSON.stringify(drawMs)}`);
     }
     await browser?.close();
