@@ -3,7 +3,8 @@ import { isWellFormedCredential, newCredential } from '../../store/credentials.t
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE } from '../support/clock.ts';
 import { newKey, type TestKey } from '../support/keys.ts';
-import { REPORT_PATHS, send, sendReport, validReport } from '../support/requests.ts';
+import { REPORT_PATHS, sendReport, validReport } from '../support/requests.ts';
+import { send } from '../support/http.ts';
 
 // Spec 5 (rules 2 and 3) and 4.5's 401: unknown, revoked or malformed credentials, and a
 // game-server key used from another IP, are all 401 `invalid credential` on both report paths.

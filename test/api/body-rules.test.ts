@@ -4,7 +4,8 @@ import { MAX_BODY_BYTES } from '../../store/index.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE } from '../support/clock.ts';
 import { newKey, type TestKey } from '../support/keys.ts';
-import { REPORT_PATHS, send, sendReport, validReport, type RawResponse } from '../support/requests.ts';
+import { REPORT_PATHS, sendReport, validReport } from '../support/requests.ts';
+import { type HttpAnswer, send } from '../support/http.ts';
 
 // Spec part 1 (body format), 4.5 (field constraints, also used by 4.2) and 7 (error bodies):
 // JSON only, never coerced, every error a `{error: string}` body and never a 5xx.
@@ -23,7 +24,7 @@ beforeEach(async () => {
   key = await newKey(api, 'http');
 });
 
-function expectError(res: RawResponse, status: number, error?: string) {
+function expectError(res: HttpAnswer, status: number, error?: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(typeof res.body.error).toBe('string');

@@ -24,7 +24,7 @@ import {
   type LoggedProcess,
 } from '../support/logged-process.ts';
 import { pollUntil } from '../support/read-api.ts';
-import { send, type RawResponse } from '../support/requests.ts';
+import { type HttpAnswer, send } from '../support/http.ts';
 
 type Readiness = {
   status: 'ready' | 'unready';
@@ -116,7 +116,7 @@ describe('on a Redis that is stopped, killed and restarted', () => {
   });
 
   it('is never rate-limited and never in the request log', async () => {
-    const answers: RawResponse<unknown>[] = [];
+    const answers: HttpAnswer<unknown>[] = [];
     for (let i = 0; i < 15; i++) {
       answers.push(
         ...(await Promise.all(Array.from({ length: 20 }, (_, j) => (j % 2 ? healthz(api) : readyz(api))))),

@@ -7,13 +7,13 @@ import { startTestApi, type TestApi } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { parseExposition, samplesOf, valueOf, type Sample } from '../support/prometheus.ts';
 import { openWindow, pollUntil, waitReady } from '../support/read-api.ts';
-import { send, type RawResponse } from '../support/requests.ts';
+import { type HttpAnswer, send } from '../support/http.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 const admin = { authorization: `Bearer ${TOKEN}` };
 
-async function scrape(api: TestApi): Promise<{ res: RawResponse; samples: Sample[] }> {
+async function scrape(api: TestApi): Promise<{ res: HttpAnswer; samples: Sample[] }> {
   const res = await send(`${api.url}/metrics`, { headers: admin });
   expect(res.status, res.text.slice(0, 300)).toBe(200);
   return { res, samples: parseExposition(res.text) };

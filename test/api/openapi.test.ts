@@ -32,7 +32,7 @@ import { inlineRefs } from '../support/openapi-refs.ts';
 import { advanceClock, MINUTE } from '../support/clock.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { openWindow, waitReady } from '../support/read-api.ts';
-import { send, type RawInit, type RawResponse } from '../support/requests.ts';
+import { type HttpAnswer, type HttpInit, send } from '../support/http.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 const ADMIN_TOKEN = 'contract-admin-token-0123';
@@ -42,7 +42,7 @@ const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` 
 const BOGUS_KEY = `sbk_${'A'.repeat(32)}000000`;
 const UNKNOWN_CODE = 'ZZZZZ-ZZZZZ';
 
-type Res = RawResponse<unknown>;
+type Res = HttpAnswer<unknown>;
 type Producer = () => Promise<Res[]>;
 type JsonSchema = Parameters<typeof z.fromJSONSchema>[0];
 interface DocumentedAnswer {
@@ -114,7 +114,7 @@ async function authFor(op: Operation): Promise<Record<string, string>> {
 /** A request of the operation as its table entry describes it: its example body, `headers` added. */
 function request(op: Operation, target: TestApi, headers: Record<string, string>, path = pathOf(op)) {
   if (op.outsidePrefix) return send<unknown>(`${target.url}${path}`, { method: op.method.toUpperCase() });
-  const init: RawInit = { method: op.method.toUpperCase(), headers };
+  const init: HttpInit = { method: op.method.toUpperCase(), headers };
   if (op.body && op.method === 'post') init.json = op.bodyExample;
   return send<unknown>(url(target, path), init);
 }

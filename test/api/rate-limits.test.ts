@@ -2,13 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, SECOND, setClock } from '../support/clock.ts';
 import { newKey, type TestKey } from '../support/keys.ts';
-import {
-  REPORT_PATHS,
-  retryAfterSeconds,
-  sendReport,
-  validReport,
-  type RawResponse,
-} from '../support/requests.ts';
+import { REPORT_PATHS, retryAfterSeconds, sendReport, validReport } from '../support/requests.ts';
+import { type HttpAnswer } from '../support/http.ts';
 
 // Spec 8: report 12 per minute per key plus 120 per minute per IP; fixed windows from the first
 // request; requests past the limit still count; every 429 carries Retry-After in seconds.
@@ -27,7 +22,7 @@ afterEach(async () => {
   await api.close();
 });
 
-function expectLimited(res: RawResponse, retryAfter?: number) {
+function expectLimited(res: HttpAnswer, retryAfter?: number) {
   expect(res.status).toBe(429);
   expect(res.body).toEqual({ error: 'rate limited' });
   const seconds = retryAfterSeconds(res);

@@ -6,7 +6,8 @@ import { logLines, startLoggedApi, type LoggedApi } from '../support/logged-proc
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 import { parseExposition, valueOf } from '../support/prometheus.ts';
 import { pollUntil } from '../support/read-api.ts';
-import { retryAfterSeconds, send, sendReport, validReport } from '../support/requests.ts';
+import { retryAfterSeconds, sendReport, validReport } from '../support/requests.ts';
+import { send } from '../support/http.ts';
 
 // Say it (issue 34, item 5): while the replicas cannot confirm writes (every report that would
 // open a window answers 503), the API says so where an operator looks, once: one warn line (and one

@@ -3,7 +3,8 @@ import { newCredential } from '../../store/credentials.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
 import { newKey } from '../support/keys.ts';
-import { retryAfterSeconds, send, sendReport, validReport } from '../support/requests.ts';
+import { retryAfterSeconds, sendReport, validReport } from '../support/requests.ts';
+import { send } from '../support/http.ts';
 
 // Spec 4.3 (whoever holds a key can revoke it; 20 per minute per IP) with the shape the README
 // fixes: the key is the bearer credential, 200 {"ok":true}, 401 for unknown or revoked keys.

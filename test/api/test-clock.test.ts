@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { newKey } from '../support/keys.ts';
-import { send, sendReport, validReport } from '../support/requests.ts';
+import { sendReport, validReport } from '../support/requests.ts';
+import { send } from '../support/http.ts';
 
 // README: SEEDBLOCK_CLOCK=manual adds POST /__test__/clock (`{"set":"<ISO>"}` or
 // `{"advanceMs":N}` → `{"now"}`), outside the API prefix; without it the route does not exist.

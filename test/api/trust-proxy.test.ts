@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE } from '../support/clock.ts';
 import { newKey } from '../support/keys.ts';
-import { send, sendReport, validReport } from '../support/requests.ts';
+import { sendReport, validReport } from '../support/requests.ts';
+import { send } from '../support/http.ts';
 
 // Spec 1: HTTPS only (plain http is 301 to https) and the request IP is the address the CDN
 // forwards. Which peer counts as the CDN is TRUST_PROXY (README): only a trusted peer's

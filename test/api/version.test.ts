@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VersionInfoSchema } from '../../api/schemas.ts';
 import { newCredential } from '../../store/credentials.ts';
 import { startTestApi, testPrefix, type TestApi } from '../support/api.ts';
-import { send, sendReport, validReport } from '../support/requests.ts';
+import { sendReport, validReport } from '../support/requests.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
+import { send } from '../support/http.ts';
 
 // Spec 2.9 and 4.6: GET /plugin/v1/version, no auth, 200 with `Cache-Control: public,
 // max-age=300`, nulls for what is unknown, never a 500. `latest`/`downloadUrl` come from the

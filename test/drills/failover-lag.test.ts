@@ -6,8 +6,9 @@ import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 import { get, pollUntil } from '../support/read-api.ts';
-import { send, sendReport, validReport } from '../support/requests.ts';
+import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
+import { send } from '../support/http.ts';
 
 // Acknowledged means replicated (issues 27 and 34), in the deployment the README recommends: a
 // primary and two replicas with AOF and `min-replicas-to-write 1`, `min-replicas-max-lag 2`, one

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
-import { bearer, call } from '../support/http.ts';
+import { bearer, send } from '../support/http.ts';
 import { get, pollUntil } from '../support/read-api.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
@@ -24,9 +24,9 @@ describe('a hung Redis', () => {
   it('answers 503 db unavailable while Redis is stopped, and serves again once it runs', async () => {
     const { credential } = await api.store.issueHttpKey();
     const report = () =>
-      call(`${api.base}/plugin/v1/report`, {
+      send(`${api.base}/plugin/v1/report`, {
         headers: bearer(credential),
-        body: { event: 'periodic', seed: 4_242, port: 7777 },
+        json: { event: 'periodic', seed: 4_242, port: 7777 },
       });
     expect((await report()).status).toBe(200);
 

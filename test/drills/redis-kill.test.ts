@@ -7,8 +7,8 @@ import { testPrefix } from '../support/api.ts';
 import { readBlockState } from '../support/block-state.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
-import { sleep, timedCall, within, type TimedResponse } from '../support/timed-http.ts';
-import { MINUTE } from '../support/clock.ts';
+import { timed, type TimedAnswer } from '../support/http.ts';
+import { MINUTE, sleep, within } from '../support/clock.ts';
 
 // Drill (issue 6): Redis is SIGKILLed under a load of key issues, reports that open and close
 // windows, and map reads that keep a generator worker busy, then restarted from its AOF
@@ -54,7 +54,7 @@ interface Key {
 
 interface Sent {
   what: string;
-  res: TimedResponse;
+  res: TimedAnswer;
 }
 
 type ReportBody = { ok?: boolean; blockedUntil?: string | null; error?: string };
@@ -82,7 +82,7 @@ beforeAll(async () => {
   // A warm worker, so the load's maps are generated while it runs.
   const warm = 800_001;
   const deadline = Date.now() + 20_000;
-  while ((await timedCall(`${apis[0]!.base}/maps/${warm}`)).status !== 200) {
+  while ((await timed(`${apis[0]!.base}/maps/${warm}`)).status !== 200) {
     if (Date.now() > deadline) throw new Error(`worker not generating: ${worker.stderr()}`);
     await sleep(50);
   }
@@ -106,7 +106,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
     let nextSeed = 910_001;
     let nextMapSeed = 810_001;
     const apiFor = (i: number) => (i % 2 === 0 ? a : b);
-    const record = async (what: string, pending: Promise<TimedResponse>) => {
+    const record = async (what: string, pending: Promise<TimedAnswer>) => {
       const res = await pending;
       sent.push({ what, res });
       return res;
@@ -114,9 +114,9 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
     const report = (key: Key, event: string, seed = key.seed) =>
       record(
         `${event} ${seed} (${key.kind})`,
-        timedCall(`${key.api.base}/plugin/v1/report`, {
+        timed(`${key.api.base}/plugin/v1/report`, {
           headers: { authorization: `Bearer ${key.credential}` },
-          body: { event, seed, port: 27015 },
+          json: { event, seed, port: 27015 },
         }),
       );
 
@@ -125,9 +125,9 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
     for (const i of [0, 1]) {
       const fake = await startFakeA2sServer({ mode: 'direct' });
       try {
-        const res = await timedCall<{ serverId: string; credential: string }>(
+        const res = await timed<{ serverId: string; credential: string }>(
           `${apiFor(i).base}/v1/servers/claim`,
-          { body: { port: fake.port, clientName: `drill ${i}` }, timeoutMs: 5_000 },
+          { json: { port: fake.port, clientName: `drill ${i}` }, timeoutMs: 5_000 },
         );
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         keys.push({ ...res.body, kind: 'self', seed: nextSeed++, api: apiFor(i), state: { s: 'new' } });
@@ -217,7 +217,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
           } else if (r < 0.55) {
             // An acknowledged open window: the map of its seed is never served.
             batch.push(
-              record(`map of open ${key.seed}`, timedCall(`${apiFor(batches).base}/maps/${key.seed}`)).then(
+              record(`map of open ${key.seed}`, timed(`${apiFor(batches).base}/maps/${key.seed}`)).then(
                 (res) => {
                   if (res.status === 503) return;
                   expect(res.status, `map of open seed ${key.seed}`).toBe(403);
@@ -233,7 +233,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
       const pending = mapSeeds.filter((s) => !etags.has(s));
       for (const seed of new Set([...pending.slice(0, 3), ...pending.slice(-1)])) {
         batch.push(
-          record(`map ${seed}`, timedCall(`${apiFor(seed).base}/maps/${seed}`)).then((res) => {
+          record(`map ${seed}`, timed(`${apiFor(seed).base}/maps/${seed}`)).then((res) => {
             if (res.status !== 200) return;
             const etag = res.headers!.get('etag')!;
             expect(etag).toMatch(/^"/);
@@ -244,7 +244,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
       const reads = ['/seeds?limit=50', '/stats/protection', '/stats/overview', '/plugin/v1/version'];
       if (mapSeeds.length) reads.push(`/jobs/${mapSeeds[mapSeeds.length - 1]}`);
       for (const [i, path] of reads.entries()) {
-        batch.push(record(`GET ${path}`, timedCall(`${apiFor(batches + i).base}${path}`)));
+        batch.push(record(`GET ${path}`, timed(`${apiFor(batches + i).base}${path}`)));
       }
       if (!up) {
         // Calls of every other kind that need Redis, while it is (going) down; none of them could
@@ -269,9 +269,9 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
           ],
         ];
         for (const [what, api, path, body, headers] of extra) {
-          batch.push(record(what, timedCall(`${api.base}${path}`, { body, headers })));
+          batch.push(record(what, timed(`${api.base}${path}`, { json: body, headers })));
         }
-        batch.push(record('test clock +0', timedCall(`${b.url}/__test__/clock`, { body: { advanceMs: 0 } })));
+        batch.push(record('test clock +0', timed(`${b.url}/__test__/clock`, { json: { advanceMs: 0 } })));
       }
       await Promise.all(batch);
       if (!up) await sleep(40);
@@ -306,7 +306,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
     const back = performance.now();
     const probes = [a, b].map(async (api) => {
       for (;;) {
-        const res = await timedCall(`${api.base}/stats/overview`);
+        const res = await timed(`${api.base}/stats/overview`);
         expect([200, 503], JSON.stringify(res.body)).toContain(res.status);
         if (res.status === 200) return performance.now() - back;
         expect(performance.now() - back, 'API serving again within 5 s').toBeLessThan(RECOVERY_BOUND_MS);
@@ -323,9 +323,9 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
 
     // Every acknowledged credential still authenticates (round_end of an unused seed changes nothing).
     for (const [i, key] of keys.entries()) {
-      const res = await timedCall(`${apiFor(i).base}/v1/servers/report`, {
+      const res = await timed(`${apiFor(i).base}/v1/servers/report`, {
         headers: { authorization: `Bearer ${key.credential}` },
-        body: { event: 'round_end', seed: 1_999_999_000 + i, port: 27015 },
+        json: { event: 'round_end', seed: 1_999_999_000 + i, port: 27015 },
       });
       expect(res.status, `key ${i} (${key.kind}) after the restart: ${JSON.stringify(res.body)}`).toBe(200);
     }
@@ -396,7 +396,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
       const kept = await report(key, 'periodic');
       expect(kept.status).toBe(200);
       expect(kept.body).toEqual({ ok: true, blockedUntil: until });
-      const map = await timedCall(`${apiFor(i).base}/maps/${key.seed}`);
+      const map = await timed(`${apiFor(i).base}/maps/${key.seed}`);
       expect(map.status).toBe(403);
       expect(map.body).toEqual({ error: 'blocked', blockedUntil: until });
     }
@@ -405,7 +405,7 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
     expect(etags.size, 'maps served before the kill').toBeGreaterThanOrEqual(MAPS_BEFORE_KILL);
     for (const [seed, etag] of etags) {
       for (const api of [a, b]) {
-        const res = await timedCall(`${api.base}/maps/${seed}`);
+        const res = await timed(`${api.base}/maps/${seed}`);
         expect(res.status, `map ${seed}`).toBe(200);
         expect(res.headers!.get('etag'), `map ${seed}`).toBe(etag);
       }
@@ -413,16 +413,16 @@ describe('Redis SIGKILLed under load and restarted from its AOF', () => {
 
     // And the whole service works again: a new window opens, the worker generates a new seed.
     const fresh = await store.issueHttpKey();
-    const opened = await timedCall<ReportBody>(`${b.base}/plugin/v1/report`, {
+    const opened = await timed<ReportBody>(`${b.base}/plugin/v1/report`, {
       headers: { authorization: `Bearer ${fresh.credential}` },
-      body: { event: 'round_start', seed: 990_001, port: 27015 },
+      json: { event: 'round_start', seed: 990_001, port: 27015 },
     });
     expect(opened.body).toEqual({ ok: true, blockedUntil: iso(now + CAP.http) });
     const newMap = 880_001;
-    expect((await timedCall(`${a.base}/maps/${newMap}`)).status).toBe(202);
+    expect((await timed(`${a.base}/maps/${newMap}`)).status).toBe(202);
     const generatedWithin = performance.now();
     for (;;) {
-      const res = await timedCall(`${b.base}/maps/${newMap}`);
+      const res = await timed(`${b.base}/maps/${newMap}`);
       if (res.status === 200) break;
       expect(res.status).toBe(202);
       expect(performance.now() - generatedWithin, 'worker generates again').toBeLessThan(10_000);

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { from, pluginClaim, report } from '../support/claims.ts';
-import { call, type JsonResponse } from '../support/http.ts';
+import { type HttpAnswer, send } from '../support/http.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { usedMemory } from '../support/redis-clients.ts';
@@ -50,8 +50,8 @@ async function stage(port: number): Promise<Stage> {
   return { credential, code, seeds: { map: nextSeed++, job: nextSeed++, report: nextSeed++ }, port };
 }
 
-const get = (path: string) => call(`${api.base}${path}`);
-type Send = () => Promise<JsonResponse<object>>;
+const get = (path: string) => send(`${api.base}${path}`);
+type Send = () => Promise<HttpAnswer<object>>;
 const writes = (s: Stage): Record<'report' | 'claim' | 'map' | 'job', Send> => ({
   report: () => report(api, s.credential, { seed: s.seeds.report }),
   claim: () => pluginClaim(api, { code: s.code, port: s.port, pluginVersion: '1.2.0' }, from('127.0.0.1')),
@@ -99,7 +99,7 @@ async function expectServed(s: Stage) {
   // The first write may meet the connection still coming back (after READONLY): wait for it.
   const opened = (await pollUntil(w.report, (r) => r.status !== 503, {
     what: 'report served',
-  })) as JsonResponse<{ blockedUntil?: string }>;
+  })) as HttpAnswer<{ blockedUntil?: string }>;
   expect(opened.status, JSON.stringify(opened.body)).toBe(200);
   expect(opened.body).toEqual({ ok: true, blockedUntil: expect.any(String) });
   const claimed = await w.claim();

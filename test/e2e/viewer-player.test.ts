@@ -13,7 +13,7 @@ import { MATCH, ROUTE } from '../../renderer/palette.ts';
 import { buildRouteGraph, roomsOf, shortestRoute } from '../../viewer/src/map/route.ts';
 import { startTestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
-import { bearer, call } from '../support/http.ts';
+import { bearer, send } from '../support/http.ts';
 import { closeWindow, get, openWindow } from '../support/read-api.ts';
 import {
   accessibleControls,
@@ -508,9 +508,9 @@ describe('statistics as pictures (issue 14.6)', () => {
       await advanceClock(api, 60 * MINUTE);
     }
     for (const seed of [6_100_001, 6_100_002]) {
-      const res = await call(`${api.base}/admin/v1/detections`, {
+      const res = await send(`${api.base}/admin/v1/detections`, {
         headers: bearer(ADMIN_TOKEN),
-        body: { seed },
+        json: { seed },
       });
       expect(res.status).toBe(200);
     }

@@ -7,7 +7,7 @@ import type { MapData } from '../../renderer/map-types.ts';
 import { ZONE_BODY, ZONE_FILL } from '../../renderer/palette.ts';
 import type { TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
-import { bearer, call } from '../support/http.ts';
+import { bearer, send } from '../support/http.ts';
 import { newKey } from '../support/keys.ts';
 import { closeWindow, get, openWindow } from '../support/read-api.ts';
 import {
@@ -177,9 +177,9 @@ describe('map viewer in Chromium', () => {
 
   it('counts a blocked seed down in server time, reads the clock without counting views, then draws it', async () => {
     const key = await newKey(api, 'http');
-    const report = await call<{ ok: boolean; blockedUntil: string }>(`${api.base}/plugin/v1/report`, {
+    const report = await send<{ ok: boolean; blockedUntil: string }>(`${api.base}/plugin/v1/report`, {
       headers: bearer(key.credential),
-      body: { event: 'round_start', seed: BLOCKED, port: 7777 },
+      json: { event: 'round_start', seed: BLOCKED, port: 7777 },
     });
     expect(report.status).toBe(200);
     const until = Date.parse(report.body.blockedUntil);

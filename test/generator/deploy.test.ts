@@ -16,7 +16,7 @@ import { assembleImageFiles } from '../support/image-files.ts';
 import { oneJsonLine, REPO_ROOT, runTs } from '../support/child.ts';
 import { startLoggedApi, startLoggedWorker, type LoggedApi } from '../support/logged-process.ts';
 import { pollUntil } from '../support/read-api.ts';
-import { send } from '../support/requests.ts';
+import { send } from '../support/http.ts';
 
 /** Read after the deploy. */
 const SEEDS = [881_001, 881_002, 881_003];

@@ -25,7 +25,7 @@ import {
   type LoggedProcess,
 } from '../support/logged-process.ts';
 import { pollUntil } from '../support/read-api.ts';
-import { send, type RawInit, type RawResponse } from '../support/requests.ts';
+import { type HttpAnswer, type HttpInit, send } from '../support/http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BOGUS_KEY = `sbk_${'Q'.repeat(32)}AAAAAA`;
@@ -52,7 +52,7 @@ let apiExit: Exit;
 let workerExit: Exit;
 
 /** One request to the API child, recorded with the request id it answered with. */
-async function exchange(path: string, init: RawInit = {}): Promise<RawResponse> {
+async function exchange(path: string, init: HttpInit = {}): Promise<HttpAnswer> {
   const res = await send(`${api.url}${path}`, init);
   const sentId = Object.entries(init.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-request-id')?.[1];
   exchanges.push({
@@ -85,7 +85,7 @@ async function admin(...args: string[]): Promise<Record<string, unknown>> {
 }
 
 /** The status of one recorded exchange. */
-const statusOf = async (path: string, init: RawInit = {}) => (await exchange(path, init)).status;
+const statusOf = async (path: string, init: HttpInit = {}) => (await exchange(path, init)).status;
 
 const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
 const from = (ip: string) => ({ 'x-forwarded-for': ip });

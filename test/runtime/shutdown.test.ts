@@ -16,7 +16,7 @@ import {
   type LoggedProcess,
 } from '../support/logged-process.ts';
 import { pollUntil } from '../support/read-api.ts';
-import { send } from '../support/requests.ts';
+import { send } from '../support/http.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 /** Resolves with the exit, or with null when the process is still running after `ms`. */

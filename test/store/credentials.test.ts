@@ -9,7 +9,8 @@ import {
 import type { StoreRedis } from '../../store/index.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { newKey } from '../support/keys.ts';
-import { send, sendReport, validReport } from '../support/requests.ts';
+import { sendReport, validReport } from '../support/requests.ts';
+import { send } from '../support/http.ts';
 
 // README "Blocking API notes": a credential is `sbk_` + 32 random base62 characters + a
 // 6-character CRC32 checksum; only its SHA-256 is stored. Spec 2.1: it begins with a fixed

@@ -1,6 +1,6 @@
 // Helpers for the claim flows of spec 4.1 (self-claim) and 4.4 (plugin claim), over real HTTP.
 import type { TestApi } from './api.ts';
-import { call, type JsonResponse } from './http.ts';
+import { type HttpAnswer, send } from './http.ts';
 
 export interface Verified {
   status: 'verified';
@@ -28,16 +28,16 @@ export function selfClaim(
   api: TestApi,
   body: unknown,
   headers: Record<string, string> = {},
-): Promise<JsonResponse<ClaimBody>> {
-  return call<ClaimBody>(`${api.base}/v1/servers/claim`, { body, headers });
+): Promise<HttpAnswer<ClaimBody>> {
+  return send<ClaimBody>(`${api.base}/v1/servers/claim`, { json: body, headers });
 }
 
 export function pluginClaim(
   api: TestApi,
   body: unknown,
   headers: Record<string, string> = {},
-): Promise<JsonResponse<ClaimBody>> {
-  return call<ClaimBody>(`${api.base}/plugin/v1/claim`, { body, headers });
+): Promise<HttpAnswer<ClaimBody>> {
+  return send<ClaimBody>(`${api.base}/plugin/v1/claim`, { json: body, headers });
 }
 
 /** A round_start report with `credential`; returns the whole response. */
@@ -50,11 +50,11 @@ export function report(
     headers = {},
   }: { seed?: number; port?: number; headers?: Record<string, string> } = {},
 ) {
-  return call<{ ok?: boolean; blockedUntil?: string | null; error?: string }>(
+  return send<{ ok?: boolean; blockedUntil?: string | null; error?: string }>(
     `${api.base}/plugin/v1/report`,
     {
       headers: { authorization: `Bearer ${credential}`, ...headers },
-      body: { event: 'round_start', seed, port },
+      json: { event: 'round_start', seed, port },
     },
   );
 }

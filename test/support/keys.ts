@@ -1,5 +1,5 @@
 import type { TestApi } from './api.ts';
-import { call } from './http.ts';
+import { send } from './http.ts';
 import { startFakeA2sServer } from './fakes/a2s-server.ts';
 import type { CredentialKind } from '../../store/index.ts';
 
@@ -18,11 +18,11 @@ export async function newKey(api: TestApi, kind: 'self' | 'http'): Promise<TestK
   if (kind === 'http') return { kind, ...(await api.store.issueHttpKey()) };
   const fake = await startFakeA2sServer({ mode: 'direct' });
   try {
-    const res = await call<{ serverId: string; credential: string }>(`${api.base}/v1/servers/claim`, {
-      body: { port: fake.port, clientName: 'test server' },
+    const res = await send<{ serverId: string; credential: string }>(`${api.base}/v1/servers/claim`, {
+      json: { port: fake.port, clientName: 'test server' },
     });
     if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${JSON.stringify(res.body)}`);
-    await call(`${api.url}/__test__/clock`, { body: { advanceMs: 5 * 60_000 } });
+    await send(`${api.url}/__test__/clock`, { json: { advanceMs: 5 * 60_000 } });
     return { kind, serverId: res.body.serverId, credential: res.body.credential };
   } finally {
     await fake.close();

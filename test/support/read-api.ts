@@ -7,7 +7,7 @@ import { expect, inject } from 'vitest';
 import { manualClock } from '../../store/clock.ts';
 import { connectRedis, redisReady } from '../../store/index.ts';
 import { startTestApi, testPrefix, type TestApi } from './api.ts';
-import { bearer, call } from './http.ts';
+import { bearer, send } from './http.ts';
 
 export interface RawAnswer<T = Record<string, unknown>> {
   status: number;
@@ -144,9 +144,9 @@ export interface OpenWindow {
  */
 export async function openWindow(api: Pick<TestApi, 'base' | 'store'>, seed: number): Promise<OpenWindow> {
   const { serverId, credential } = await api.store.issueHttpKey();
-  const res = await call<{ ok: boolean; blockedUntil: string | null }>(`${api.base}/plugin/v1/report`, {
+  const res = await send<{ ok: boolean; blockedUntil: string | null }>(`${api.base}/plugin/v1/report`, {
     headers: bearer(credential),
-    body: { event: 'round_start', seed, port: 7777 },
+    json: { event: 'round_start', seed, port: 7777 },
   });
   expect(res.status).toBe(200);
   expect(res.body, `window of ${seed} opened`).toEqual({ ok: true, blockedUntil: expect.any(String) });
@@ -155,9 +155,9 @@ export async function openWindow(api: Pick<TestApi, 'base' | 'store'>, seed: num
 
 /** round_end from the key that opened the window: closes it at once. */
 export async function closeWindow(api: TestApi, window: OpenWindow): Promise<void> {
-  const res = await call<{ ok: boolean; blockedUntil: string | null }>(`${api.base}/plugin/v1/report`, {
+  const res = await send<{ ok: boolean; blockedUntil: string | null }>(`${api.base}/plugin/v1/report`, {
     headers: bearer(window.credential),
-    body: { event: 'round_end', seed: window.seed, port: 7777 },
+    json: { event: 'round_end', seed: window.seed, port: 7777 },
   });
   expect(res.body).toEqual({ ok: true, blockedUntil: null, reason: 'closed' });
 }

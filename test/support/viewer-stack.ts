@@ -6,7 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { MapData } from '../../renderer/map-types.ts';
 import { startTestApi, type TestApi } from './api.ts';
-import { bearer, call } from './http.ts';
+import { bearer, send } from './http.ts';
 import { newKey } from './keys.ts';
 import { setClock } from './clock.ts';
 import { connectChromium, ensureViewerBuilt, guardedContext, type GuardedContext } from './e2e-stack.ts';
@@ -121,9 +121,9 @@ export function viewerStack(opts: ViewerStackOptions): ViewerStack {
 /** Opens a window on a seed through the plugin API, as a game server's round start does. */
 export async function blockByRound(api: TestApi, seed: number): Promise<void> {
   const key = await newKey(api, 'http');
-  const report = await call(`${api.base}/plugin/v1/report`, {
+  const report = await send(`${api.base}/plugin/v1/report`, {
     headers: bearer(key.credential),
-    body: { event: 'round_start', seed, port: 7777 },
+    json: { event: 'round_start', seed, port: 7777 },
   });
   expect(report.status).toBe(200);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
-import { bearer, call, type JsonResponse } from '../../support/http.ts';
+import { bearer, type HttpAnswer, send } from '../../support/http.ts';
 import { startPrivateRedis, type PrivateRedis } from '../../support/private-redis.ts';
 
 // Redis killed mid-run (SIGKILL, no chance to flush) and restarted on the same port and data
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 type Report = { ok: boolean; blockedUntil: string | null; exhausted?: boolean };
 
-async function timed<T>(fn: () => Promise<JsonResponse<T>>): Promise<JsonResponse<T> & { ms: number }> {
+async function timed<T>(fn: () => Promise<HttpAnswer<T>>): Promise<HttpAnswer<T> & { ms: number }> {
   const started = performance.now();
   const res = await fn();
   return { ...res, ms: performance.now() - started };
@@ -34,7 +34,7 @@ describe('Redis stopped and restarted under a running API', () => {
   it('answers 503 quickly while Redis is down and keeps the window, key and budget across the restart', async () => {
     const { serverId, credential } = await api.store.issueHttpKey();
     const report = (event: string, seed: number, path = '/plugin/v1/report') =>
-      call<Report>(`${api.base}${path}`, { headers: bearer(credential), body: { event, seed, port: 7777 } });
+      send<Report>(`${api.base}${path}`, { headers: bearer(credential), json: { event, seed, port: 7777 } });
 
     // Acknowledged before the kill: 3 minutes charged to seed 301, a window open on seed 302.
     const t0 = await setClock(api, '2026-03-01T08:00:00.000Z');
@@ -53,9 +53,9 @@ describe('Redis stopped and restarted under a running API', () => {
       () => report('round_start', 302),
       () => report('periodic', 303, '/v1/servers/report'),
       () => report('round_end', 302),
-      () => call(`${api.base}/v1/servers/claim`, { body: { port: 27015 } }),
-      () => call(`${api.base}/v1/servers/revoke`, { method: 'POST', headers: bearer(credential) }),
-      () => call(`${api.url}/__test__/clock`, { body: { advanceMs: MINUTE } }),
+      () => send(`${api.base}/v1/servers/claim`, { json: { port: 27015 } }),
+      () => send(`${api.base}/v1/servers/revoke`, { method: 'POST', headers: bearer(credential) }),
+      () => send(`${api.url}/__test__/clock`, { json: { advanceMs: MINUTE } }),
     ];
     const slowest: number[] = [];
     // Down for a while (1.5 s), so the client is deep in its reconnect back-off when Redis returns.
@@ -73,13 +73,13 @@ describe('Redis stopped and restarted under a running API', () => {
       }
     }
     // The version path never answers 500 (spec 4.6); it answers from what the process knew.
-    expect((await call(`${api.base}/plugin/v1/version`)).status).toBe(200);
+    expect((await send(`${api.base}/plugin/v1/version`)).status).toBe(200);
 
     // Same port, same directory: Redis replays its AOF. The API is not restarted.
     const restarting = performance.now();
     await redis.restart();
     const back = performance.now();
-    let res: JsonResponse<Report>;
+    let res: HttpAnswer<Report>;
     for (;;) {
       res = await report('round_start', 302);
       expect([200, 503], JSON.stringify(res.body)).toContain(res.status);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
-import { bearer, call } from '../../support/http.ts';
+import { bearer, send } from '../../support/http.ts';
 import { newKey, type TestKey } from '../../support/keys.ts';
 
 // Every row of the spec 3.1 transition table and every worked row, over HTTP, for a
@@ -23,9 +23,9 @@ afterEach(async () => {
 type Report = { ok: boolean; blockedUntil: string | null; exhausted?: boolean; reason?: string };
 
 async function report(key: TestKey, event: string, seed: number, path = '/plugin/v1/report') {
-  const res = await call<Report>(`${api.base}${path}`, {
+  const res = await send<Report>(`${api.base}${path}`, {
     headers: bearer(key.credential),
-    body: { event, seed, port: 7777 },
+    json: { event, seed, port: 7777 },
   });
   expect(res.status).toBe(200);
   return res.body;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
-import { bearer, call } from '../../support/http.ts';
+import { bearer, send } from '../../support/http.ts';
 import { parseEndedWindows, type EndedWindow } from '../../../store/stats.ts';
 
 // The API's window sweeper (api/jobs/window-sweeper.ts, every 2 s) settles windows that ran out
@@ -51,9 +51,9 @@ describe('window sweeper', () => {
     if (!('serverId' in game)) throw new Error(`self-claim refused: ${JSON.stringify(game)}`);
     const t0 = await setClock(api, '2026-03-01T08:00:00.000Z');
     const open = async (credential: string, seed: number) => {
-      const res = await call<{ blockedUntil: string }>(`${api.base}/plugin/v1/report`, {
+      const res = await send<{ blockedUntil: string }>(`${api.base}/plugin/v1/report`, {
         headers: bearer(credential),
-        body: { event: 'round_start', seed, port: 27015 },
+        json: { event: 'round_start', seed, port: 27015 },
       });
       expect(res.status).toBe(200);
       return Date.parse(res.body.blockedUntil);
@@ -97,9 +97,9 @@ describe('window sweeper', () => {
     const http = await api.store.issueHttpKey();
     const t0 = await setClock(api, '2026-03-02T08:00:00.000Z');
     const report = (event: string) =>
-      call(`${api.base}/plugin/v1/report`, {
+      send(`${api.base}/plugin/v1/report`, {
         headers: bearer(http.credential),
-        body: { event, seed: 403, port: 1 },
+        json: { event, seed: 403, port: 1 },
       });
     await report('round_start');
     await advanceClock(api, 7 * MINUTE);

@@ -3,7 +3,7 @@ import type { ManualClock, Store } from '../../../store/index.ts';
 import { startApiProcessPair, type ApiProcess, type ApiProcessPair } from '../../support/api-process.ts';
 import { readBlockState } from '../../support/block-state.ts';
 import type { EndedWindow } from '../../../store/stats.ts';
-import { bearer, call } from '../../support/http.ts';
+import { bearer, send } from '../../support/http.ts';
 import { seededRun } from '../../support/prng.ts';
 import { type TestKey } from '../../support/keys.ts';
 import { MINUTE } from '../../support/clock.ts';
@@ -101,9 +101,9 @@ describe('two API processes on one Redis', () => {
         const r = rnd();
         const event = r < 0.45 ? 'round_start' : r < 0.8 ? 'periodic' : 'round_end';
         const api = i % 2 === 0 ? a : b;
-        const res = call(`${api.base}/plugin/v1/report`, {
+        const res = send(`${api.base}/plugin/v1/report`, {
           headers: bearer(key.credential),
-          body: { event, seed, port: 27015 },
+          json: { event, seed, port: 27015 },
         });
         sent.push({ seed, res });
         jobs.push(res);

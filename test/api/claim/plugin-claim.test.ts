@@ -13,7 +13,7 @@ import {
   UUID,
 } from '../../support/claims.ts';
 import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
-import { call } from '../../support/http.ts';
+import { send } from '../../support/http.ts';
 
 const T0 = '2026-03-01T08:00:00.000Z';
 const HOME = '198.51.100.20'; // documentation range: never probed, and not probed on this path
@@ -388,7 +388,7 @@ describe('400 invalid request, naming the field that failed', () => {
       // An empty JSON body is `{}`, as body-parser reads it: its first field is missing.
       [{ raw: '', headers: json }, 'code'],
     ] as const) {
-      const res = await call(url, { method: 'POST', ...init });
+      const res = await send(url, { method: 'POST', ...init });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(
         field === undefined ? { error: 'invalid request' } : { error: 'invalid request', field },

@@ -8,7 +8,7 @@ import { startFakeA2sServer, type FakeA2sMode, type FakeA2sServer } from '../../
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { from, registrationHash, report, selfClaim, UUID } from '../../support/claims.ts';
 import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
-import { bearer, call } from '../../support/http.ts';
+import { bearer, send } from '../../support/http.ts';
 
 const T0 = '2026-03-01T08:00:00.000Z';
 const PROBED = { PROBE_ALLOW_PRIVATE: '1', PROBE_TIMEOUT_MS: '300' };
@@ -148,8 +148,8 @@ describe('400 invalid request, naming the field that failed', () => {
     const server = await fake('direct');
     const { raw, body, type } = make(server.port);
     const init =
-      raw === undefined ? { body } : { raw, headers: { 'content-type': type ?? 'application/json' } };
-    const res = await call<{ error: string }>(`${api.base}/v1/servers/claim`, init);
+      raw === undefined ? { json: body } : { raw, headers: { 'content-type': type ?? 'application/json' } };
+    const res = await send<{ error: string }>(`${api.base}/v1/servers/claim`, init);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(
       field === undefined ? { error: 'invalid request' } : { error: 'invalid request', field },

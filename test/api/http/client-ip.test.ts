@@ -6,7 +6,7 @@ import { startFakeA2sServer, type FakeA2sServer } from '../../support/fakes/a2s-
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { from, keysOf, pluginClaim, selfClaim } from '../../support/claims.ts';
 import { startApiAt } from '../../support/read-api.ts';
-import { send } from '../../support/requests.ts';
+import { send } from '../../support/http.ts';
 
 // README "What is protected, and how", client IP: X-Forwarded-For is believed only from a peer
 // TRUST_PROXY trusts, and only when it names an IP address; a forwarded header from any other

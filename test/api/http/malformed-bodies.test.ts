@@ -6,7 +6,8 @@ import { MAX_BODY_BYTES } from '../../../store/index.ts';
 import type { TestApi } from '../../support/api.ts';
 import { from } from '../../support/claims.ts';
 import { startApiAt } from '../../support/read-api.ts';
-import { retryAfterSeconds, send, type RawResponse } from '../../support/requests.ts';
+import { retryAfterSeconds } from '../../support/requests.ts';
+import { type HttpAnswer, send } from '../../support/http.ts';
 
 let api: TestApi;
 beforeEach(async () => {
@@ -21,12 +22,12 @@ const OVERSIZED = `{"pad":"${'p'.repeat(MAX_BODY_BYTES)}"}`;
 
 /** Sends `count` requests one after another; returns every answer. */
 async function sendMany(count: number, url: string, raw: string, headers: Record<string, string>) {
-  const answers: RawResponse[] = [];
+  const answers: HttpAnswer[] = [];
   for (let i = 0; i < count; i++) answers.push(await send(url, { raw, headers }));
   return answers;
 }
 
-function expectCountedThenLimited(answers: RawResponse[], limit: number, status: number) {
+function expectCountedThenLimited(answers: HttpAnswer[], limit: number, status: number) {
   expect(answers.slice(0, limit).map((r) => r.status)).toEqual(Array(limit).fill(status));
   for (const refused of answers.slice(limit)) {
     expect(refused.status).toBe(429);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROUTES as OPERATIONS } from '../../../api/routes/table.ts';
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { runTs } from '../../support/child.ts';
-import { send } from '../../support/requests.ts';
+import { send } from '../../support/http.ts';
 
 // README "What is protected, and how", admin and test-clock routes: with NODE_ENV=production no
 // process starts on the manual clock, so POST /__test__/clock never exists there (its 404 is in

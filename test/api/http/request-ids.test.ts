@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCredential } from '../../../store/credentials.ts';
 import { logOptions } from '../../../runtime/logger.ts';
 import { startTestApi, type TestApi } from '../../support/api.ts';
-import { send } from '../../support/requests.ts';
+import { send } from '../../support/http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const lines: Record<string, unknown>[] = [];

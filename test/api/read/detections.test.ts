@@ -3,7 +3,7 @@ import { runAdmin } from '../../support/admin-cli.ts';
 import type { TestApi } from '../../support/api.ts';
 import { advanceClock, HOUR, MINUTE } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
-import { bearer, call } from '../../support/http.ts';
+import { bearer, send } from '../../support/http.ts';
 import {
   closeWindow,
   generate,
@@ -35,9 +35,9 @@ afterEach(async () => {
 });
 
 function detect(seed: unknown, headers: Record<string, string> = bearer(TOKEN), on: TestApi = api) {
-  return call<{ seed?: number; recorded?: boolean; error?: string }>(`${on.base}/admin/v1/detections`, {
+  return send<{ seed?: number; recorded?: boolean; error?: string }>(`${on.base}/admin/v1/detections`, {
     headers,
-    body: { seed },
+    json: { seed },
   });
 }
 
@@ -87,7 +87,7 @@ describe('POST /admin/v1/detections', () => {
   });
 
   it.each([['"1"'], ['0'], ['2147483648'], ['1.5'], ['null']])('answers 400 for seed %s', async (seed) => {
-    const res = await call(`${api.base}/admin/v1/detections`, {
+    const res = await send(`${api.base}/admin/v1/detections`, {
       headers: { ...bearer(TOKEN), 'content-type': 'application/json' },
       raw: `{"seed":${seed}}`,
       method: 'POST',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
-import { bearer, call } from '../../support/http.ts';
+import { bearer, send } from '../../support/http.ts';
 import {
   closeWindow,
   generate,
@@ -37,7 +37,7 @@ beforeAll(async () => {
   worker = await startTestWorker(api.config.REDIS_PREFIX);
   await generate(api, ...BLOCKED, ...VISIBLE);
   for (const seed of [...BLOCKED, ...VISIBLE]) {
-    const res = await call(`${api.base}/admin/v1/detections`, { headers: bearer(TOKEN), body: { seed } });
+    const res = await send(`${api.base}/admin/v1/detections`, { headers: bearer(TOKEN), json: { seed } });
     expect(res.body).toEqual({ seed, recorded: true });
   }
   // Earlier windows of a blocked and of a visible seed, ended: both are in protection `recent`.

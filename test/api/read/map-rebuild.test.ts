@@ -4,7 +4,7 @@ import { buildMapJson, compressMap } from '../../../generator/map-bytes.ts';
 import { startTestApi, testPrefix, type TestApi } from '../../support/api.ts';
 import { setClock } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
-import { send } from '../../support/requests.ts';
+import { send } from '../../support/http.ts';
 import { parseExposition, valueOf } from '../../support/prometheus.ts';
 import { closeWindow, generate, get, openWindow } from '../../support/read-api.ts';
 import { GENERATOR_VERSION } from '../../../generator/version.ts';
