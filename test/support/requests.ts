@@ -1,6 +1,6 @@
 /** Reports as the "rules for every call" tests send them, and what their answers carry. */
 import type { TestApi } from './api.ts';
-import { send } from './http.ts';
+import { bearer, send } from './http.ts';
 
 export const REPORT_PATHS = ['/plugin/v1/report', '/v1/servers/report'] as const;
 export type ReportPath = (typeof REPORT_PATHS)[number];
@@ -21,7 +21,7 @@ export function sendReport(
 ) {
   return send(`${api.base}${path}`, {
     json: body,
-    headers: { ...(credential === null ? {} : { authorization: `Bearer ${credential}` }), ...headers },
+    headers: { ...(credential === null ? {} : bearer(credential)), ...headers },
   });
 }
 
