@@ -13,7 +13,7 @@ import LongestFirst from './test/support/sequencer.ts';
 
 /** Files that need the machine to themselves, each with its reason. */
 const SERIAL = [
-  // 1,200 maps generated and flooded through two API processes: CPU for a minute.
+  // 400 maps generated and flooded through two API processes: the CPU for a quarter of a minute.
   'test/drills/map-flood.test.ts',
   // Hundreds of slow sockets against short server timeouts.
   'test/api/http/slow-clients.test.ts',

@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TS_NODE_ARGS } from '../support/node-args.ts';
+import { entryArgs } from '../support/node-args.ts';
+import { REPO_ROOT } from '../support/repo.ts';
 import { BOT_TOKEN } from './support/snowflakes.ts';
 
 // `npm run bot` refuses to start without its Discord settings, naming the missing variable
 // (before it connects to anything).
-
-const root = join(import.meta.dirname, '..', '..');
 
 function runBot(
   env: Record<string, string>,
@@ -17,8 +15,8 @@ function runBot(
     Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && k !== 'REDIS_URL'),
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TS_NODE_ARGS, join(root, 'bot', 'main.ts'), ...args], {
-      cwd: root,
+    const child = spawn(process.execPath, entryArgs('bot/main.ts', args), {
+      cwd: REPO_ROOT,
       env: { ...clean, LOG_LEVEL: 'silent', REDIS_URL: 'redis://127.0.0.1:1', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -6,8 +6,8 @@ import { usedMemory } from '../support/redis-clients.ts';
 import type { ApiProcess } from '../support/api-process.ts';
 
 // Drill (issue 12, point 4): one anonymous client floods GET /jobs with fresh seeds over 8
-// connections against a redis-server of its own at `maxmemory 12mb` (noeviction, the default),
-// with an API process and a generator process running MAP_CACHE_MAX_BYTES=4 MiB. Proves:
+// connections against a redis-server of its own at `maxmemory 5mb` (noeviction, the default),
+// with an API process and a generator process running MAP_CACHE_MAX_BYTES=1 MiB. Proves:
 // - no answer is a 5xx (nor missing), and every seed ends up `ready`;
 // - the map cache's charged bytes never exceed the cap (sampled all through the flood, and
 //   summed over the entries at the end), and Redis grows by no more than the cap plus 160 B per
@@ -18,16 +18,19 @@ import type { ApiProcess } from '../support/api-process.ts';
 //   that rebuilds them.
 
 /**
- * Sized to what it proves (issue 35): the maps of this many seeds (11 KB each) fill the cap more
- * than three times over, and a cache that ignored its cap would pass 90 % of MAXMEMORY (where
- * new seeds are refused with 503 `busy`) long before the flood ends. About 40 s on a quiet 2-core
+ * Sized to what it proves (issue 35): the maps of this many seeds (11 KB each) fill the cap four
+ * times over, and a cache that ignored its cap would pass 90 % of MAXMEMORY (where new seeds are
+ * refused with 503 `busy`) a little past half-way through the flood. About 15 s on a quiet 2-core
  * machine, nearly all of it the worker generating.
  */
-const FLOOD_SEEDS = 1_200;
-/** Room for the cap, the index and the queue (peak about 6 MB), not for the flood's maps besides. */
-const MAXMEMORY = '12mb';
+const FLOOD_SEEDS = 400;
+/**
+ * Room for what Redis holds before the flood (2.2 MB: the early maps, scripts, its own tables),
+ * the cap, the index and the queue (peak about 3.5 MB), not for the flood's maps besides.
+ */
+const MAXMEMORY = '5mb';
 const CONNECTIONS = 8;
-const CAP = 4 * 2 ** 20;
+const CAP = 2 ** 20;
 const INDEX_BYTES_PER_SEED = 160;
 /**
  * What else may grow during the flood, whatever the number of seeds (INFO memory before and after

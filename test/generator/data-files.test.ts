@@ -7,7 +7,8 @@ import { EZ_TEMPLATES, HCZ_TEMPLATES, LCZ_TEMPLATES } from '../../generator/data
 import { deriveFeatureTables, type MapDump } from '../../generator/derive-features.ts';
 import { LAYOUTS } from '../../generator/layouts.ts';
 import { ADJACENCY_TEXT, roomCatalogue, templateOrder } from './facility-md.ts';
-import { DUMP_FILE, readReference, readReferenceJson, REPO_ROOT } from './reference-files.ts';
+import { REPO_ROOT } from '../support/repo.ts';
+import { DUMP_FILE, readReference, readReferenceJson } from './reference-files.ts';
 
 const generatorDir = path.join(REPO_ROOT, 'generator');
 

@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const REFERENCE_DIR = path.resolve(import.meta.dirname, '../../../shared/reference');
 
 export function readReference(name: string): string {

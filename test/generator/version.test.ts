@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, normalize, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GENERATOR_VERSION, MAP_FILES, versionOf } from '../../generator/version.ts';
-import { REPO_ROOT } from '../support/child.ts';
+import { REPO_ROOT } from '../support/repo.ts';
 
 const GENERATOR = join(REPO_ROOT, 'generator');
 

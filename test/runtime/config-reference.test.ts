@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../../runtime/config.ts';
-import { docFiles, readDoc, ROOT } from '../support/markdown.ts';
+import { docFiles, readDoc } from '../support/markdown.ts';
+import { REPO_ROOT } from '../support/repo.ts';
 
 const readme = readDoc('README.md');
 const docs = docFiles();
@@ -67,7 +68,7 @@ describe('operator CLI commands in the docs', () => {
       execFile(
         'npm',
         ['run', '--silent', 'admin', '--', '--help'],
-        { cwd: ROOT, timeout: 60_000, env: { ...process.env, LOG_LEVEL: 'silent' } },
+        { cwd: REPO_ROOT, timeout: 60_000, env: { ...process.env, LOG_LEVEL: 'silent' } },
         (err, stdout, stderr) =>
           resolve({
             code: err ? (typeof err.code === 'number' ? err.code : -1) : 0,
@@ -104,8 +105,11 @@ describe('operator CLI commands in the docs', () => {
 describe('npm scripts the docs name', () => {
   it('exist in package.json', () => {
     const scripts = Object.keys(
-      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-        .scripts,
+      (
+        JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+          scripts: Record<string, string>;
+        }
+      ).scripts,
     );
     const named = new Set<string>();
     for (const doc of docs) {

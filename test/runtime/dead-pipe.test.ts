@@ -11,9 +11,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
 import { STOP_BUDGET_MS } from '../../runtime/process.ts';
 import { testPrefix } from '../support/api.ts';
-import { REPO_ROOT } from '../support/child.ts';
+import { REPO_ROOT } from '../support/repo.ts';
 import { deadPipe, runningInGroup, type DeadPipe, type GroupMember } from '../support/dead-pipe.ts';
-import { TS_NODE_ARGS } from '../support/node-args.ts';
+import { entryArgs } from '../support/node-args.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { pollUntil } from '../support/read-api.ts';
 
@@ -96,7 +96,7 @@ describe('one process whose stdout and stderr are a dead pipe', () => {
   ])('%s: SIGTERM ends it, exit 0, within the grace period', async (entry, started) => {
     const pipe = deadPipe(join(dir, `${entry.replace('/', '-')}.log`));
     const port = await freePort();
-    const child = spawn(process.execPath, [...TS_NODE_ARGS, entry], {
+    const child = spawn(process.execPath, entryArgs(entry), {
       cwd: REPO_ROOT,
       env: {
         ...baseEnv(),

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../support/child.ts';
+import { REPO_ROOT } from '../support/repo.ts';
 import { TS_NODE_ARGS } from '../support/node-args.ts';
 import { pollUntil } from '../support/read-api.ts';
 

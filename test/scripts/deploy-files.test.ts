@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { ConfigSchema, loadConfig } from '../../runtime/config.ts';
-import { REPO_ROOT } from '../support/child.ts';
+import { REPO_ROOT } from '../support/repo.ts';
 
 // README "Deploying": Dockerfile, compose.yaml and deploy/systemd/. No Docker engine runs and no
 // base image can be pulled here, so this checks what can be: every file, npm script, command and

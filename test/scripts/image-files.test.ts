@@ -5,7 +5,7 @@ import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/redis-server.ts';
 import { testPrefix } from '../support/api.ts';
-import { REPO_ROOT } from '../support/child.ts';
+import { REPO_ROOT } from '../support/repo.ts';
 import { ensureViewerBuilt } from '../support/e2e-stack.ts';
 import { assembleImageFiles } from '../support/image-files.ts';
 import { spawnLogged, type LoggedProcess } from '../support/logged-process.ts';

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_FILES, ROOT, fromRoot, partOf } from './product.ts';
+import { REPO_ROOT } from '../support/repo.ts';
+import { PRODUCT_FILES, fromRoot, partOf } from './product.ts';
 
 // Issue 36.5: the product's import graph, read with TypeScript's parser (type-only imports count:
 // they tie files together as much as any), has no circle, and every import runs down the layers.
@@ -29,7 +30,7 @@ type Graph = ReadonlyMap<string, readonly string[]>;
 function specifiers(file: string): string[] {
   const source = ts.createSourceFile(
     file,
-    readFileSync(join(ROOT, file), 'utf8'),
+    readFileSync(join(REPO_ROOT, file), 'utf8'),
     ts.ScriptTarget.Latest,
     true,
   );
@@ -56,8 +57,8 @@ function importGraph(files: readonly string[]): Graph {
         ...new Set(
           specifiers(file)
             .filter((s) => s.startsWith('.'))
-            .map((s) => fromRoot(normalize(join(ROOT, dirname(file), s))))
-            .filter((target) => existsSync(join(ROOT, target))),
+            .map((s) => fromRoot(normalize(join(REPO_ROOT, dirname(file), s))))
+            .filter((target) => existsSync(join(REPO_ROOT, target))),
         ),
       ],
     ]),

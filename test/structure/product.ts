@@ -1,11 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 // What the structure checks read: the product's source files, every top-level folder but those
 // below, so a new product folder is read (and must find its layer) the day it appears.
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { REPO_ROOT } from '../support/repo.ts';
 
 /** Top-level folders with no product code: tests, benchmarks, documents, deployment, output. */
 const NOT_PRODUCT = new Set(['bench', 'deploy', 'docs', 'node_modules', 'test', 'test-artifacts']);
@@ -14,7 +13,7 @@ const BUILT = new Set(['viewer/dist']);
 const SOURCE = /\.(?:[cm]?[jt]s|tsx)$/;
 
 function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+  return readdirSync(join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.name.startsWith('.') || BUILT.has(path)) return [];
     if (entry.isDirectory()) return dir || !NOT_PRODUCT.has(entry.name) ? sources(path) : [];
@@ -26,7 +25,7 @@ function sources(dir: string): string[] {
 export const PRODUCT_FILES: readonly string[] = sources('');
 
 /** A file's path from the root, for a path on disk. */
-export const fromRoot = (path: string): string => relative(ROOT, path).split('\\').join('/');
+export const fromRoot = (path: string): string => relative(REPO_ROOT, path).split('\\').join('/');
 
 /** The part of the product a file belongs to: its top-level folder, and viewer/src apart. */
 export function partOf(file: string): string {

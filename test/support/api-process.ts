@@ -1,15 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
 import { openStore, redisReady, type ManualClock, type Store } from '../../store/index.ts';
 import { testPrefix } from './api.ts';
-import { START_BOUND_MS, TS_NODE_ARGS } from './node-args.ts';
+import { entryArgs, START_BOUND_MS } from './node-args.ts';
+import { REPO_ROOT } from './repo.ts';
 
-// One API as its own process (`node --import tsx api/main.ts`), as production runs it: for tests
+// One API as its own process (`node api/main.ts`, node-args.ts entryArgs), as production runs it: for tests
 // where several processes share one Redis. Listens on 127.0.0.1 only.
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ApiProcess {
   /** http://127.0.0.1:<port> */
@@ -60,11 +58,11 @@ export async function startApiProcess(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const [command, ...args] = [...under, process.execPath, ...TS_NODE_ARGS, 'api/main.ts'];
+  const [command, ...args] = [...under, process.execPath, ...entryArgs('api/main.ts')];
   const child = spawn(command!, args, {
     // Under a wrapper (which may fork), signals go to the whole group, so they reach node.
     detached: under.length > 0,
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: fullEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

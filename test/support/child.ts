@@ -1,10 +1,8 @@
 /** Runs the project's entry points as real child processes (node + tsx), with a chosen env. */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { run } from '../../scripts/admin.ts';
-import { TS_NODE_ARGS } from './node-args.ts';
-
-export const REPO_ROOT = join(import.meta.dirname, '..', '..');
+import { entryArgs } from './node-args.ts';
+import { REPO_ROOT } from './repo.ts';
 
 export interface ChildResult {
   code: number | null;
@@ -27,7 +25,7 @@ export function runTs(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [...TS_NODE_ARGS, script, ...args],
+      entryArgs(script, args, root),
       {
         cwd: root,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

@@ -3,15 +3,13 @@
 // with its own blocking connection) or as its own process (`startWorkerProcess`,
 // `node --import tsx generator/main.ts` with the API's environment).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { loadConfig } from '../../runtime/config.ts';
 import { createLogger } from '../../runtime/logger.ts';
 import { startWorker } from '../../generator/worker.ts';
 import { connectRedis, openStore, redisReady, type Store, type StoreRedis } from '../../store/index.ts';
-import { TS_NODE_ARGS } from './node-args.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { entryArgs } from './node-args.ts';
+import { REPO_ROOT } from './repo.ts';
 
 export interface TestWorker {
   readonly workerId: string;
@@ -70,10 +68,10 @@ export interface WorkerProcess {
   stderr(): string;
 }
 
-/** `node --import tsx generator/main.ts`, with the environment an API of `prefix` runs with. */
+/** `node generator/main.ts` (node-args.ts entryArgs), with the environment an API of `prefix` runs with. */
 export function startWorkerProcess(prefix: string, env: Record<string, string> = {}): WorkerProcess {
-  const child = spawn(process.execPath, [...TS_NODE_ARGS, 'generator/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, entryArgs('generator/main.ts'), {
+    cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -2,13 +2,11 @@
 // structured logs), for the operator suites: logs, request ids, graceful shutdown. Unlike
 // api-process.ts (silent, stdout ignored) nothing is dropped or truncated. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
-import { START_BOUND_MS, TS_NODE_ARGS } from './node-args.ts';
+import { entryArgs, START_BOUND_MS } from './node-args.ts';
+import { REPO_ROOT } from './repo.ts';
 import { apiProcessEnv } from './api-process.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface Exit {
   code: number | null;
@@ -29,17 +27,18 @@ export interface LoggedProcess {
 }
 
 /**
- * `<script>` (a script, or a script and its arguments) started as TS_NODE_ARGS says, in the repo
+ * `<script>` (a script, or a script and its arguments) started as entryArgs says (node-args.ts), in the repo
  * root (or another checkout, `root`) with exactly `env` (plus PATH and HOME). `group`: in a process
  * group of its own (its pid), to be signalled whole as Ctrl-C or systemd's control-group stop does.
  */
 export function spawnLogged(
   script: string | readonly string[],
   env: Record<string, string>,
-  root = ROOT,
+  root = REPO_ROOT,
   { group = false }: { group?: boolean } = {},
 ): LoggedProcess {
-  const child = spawn(process.execPath, [...TS_NODE_ARGS, ...[script].flat()], {
+  const [entry, ...args] = [script].flat();
+  const child = spawn(process.execPath, entryArgs(entry!, args, root), {
     cwd: root,
     detached: group,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -91,7 +90,7 @@ export interface LoggedApi extends LoggedProcess {
 export async function startLoggedApi(
   env: Record<string, string> = {},
   timeoutMs = START_BOUND_MS,
-  root = ROOT,
+  root = REPO_ROOT,
 ): Promise<LoggedApi> {
   const port = await freePort();
   const fullEnv = apiProcessEnv(port, { LOG_LEVEL: 'info', ...env });

@@ -2,9 +2,8 @@
 // into prose (where links live) and fenced code blocks (where example commands live).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { REPO_ROOT } from './repo.ts';
 
 export interface DocFile {
   /** Path from the repository root, e.g. docs/api.md. */
@@ -19,7 +18,7 @@ export interface DocFile {
 const FENCE = /^```(\S*)\s*$/;
 
 export function readDoc(path: string): DocFile {
-  const text = readFileSync(join(ROOT, path), 'utf8');
+  const text = readFileSync(join(REPO_ROOT, path), 'utf8');
   const blocks: DocFile['blocks'] = [];
   const prose: string[] = [];
   let open: { lang: string; lines: string[]; line: number } | null = null;
@@ -41,7 +40,7 @@ export function readDoc(path: string): DocFile {
 
 /** README.md and every Markdown file under docs/. */
 export function docFiles(): DocFile[] {
-  const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+  const docs = readdirSync(join(REPO_ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`);
   return ['README.md', ...docs.sort()].map(readDoc);

@@ -12,7 +12,8 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startApiProcess, type ApiProcess } from '../../support/api-process.ts';
-import { readDoc, ROOT } from '../../support/markdown.ts';
+import { readDoc } from '../../support/markdown.ts';
+import { REPO_ROOT } from '../../support/repo.ts';
 
 /** The CLI output field each variable of the page takes. */
 const FIELD_OF: Record<string, string> = { KEY: 'credential', CODE: 'code' };
@@ -42,7 +43,7 @@ function commands(): { text: string; line: number }[] {
 
 function sh(command: string, env: Record<string, string>): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
-    execFile('bash', ['-c', command], { cwd: ROOT, env, timeout: 60_000 }, (err, stdout) =>
+    execFile('bash', ['-c', command], { cwd: REPO_ROOT, env, timeout: 60_000 }, (err, stdout) =>
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout }),
     );
   });

@@ -9,7 +9,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anchorsOf, docFiles, linksOf, readDoc, ROOT } from '../../support/markdown.ts';
+import { anchorsOf, docFiles, linksOf, readDoc } from '../../support/markdown.ts';
+import { REPO_ROOT } from '../../support/repo.ts';
 
 const docs = docFiles();
 
@@ -39,8 +40,9 @@ describe.each(docs.map((doc) => ({ doc, path: doc.path })))('links in $path', ({
         continue;
       }
       const [file, anchor] = target.split('#', 2) as [string, string | undefined];
-      const path = file === '' ? join(ROOT, doc.path) : join(ROOT, dirname(doc.path), decodeURI(file));
-      const inRepo = relative(ROOT, path);
+      const path =
+        file === '' ? join(REPO_ROOT, doc.path) : join(REPO_ROOT, dirname(doc.path), decodeURI(file));
+      const inRepo = relative(REPO_ROOT, path);
       if (inRepo.startsWith('..')) {
         broken.push(`${where}: leaves the repository`);
         continue;

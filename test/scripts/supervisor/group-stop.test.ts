@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STOP_BUDGET_MS } from '../../../runtime/process.ts';
 import { freePort } from '../../../scripts/redis-server.ts';
-import { REPO_ROOT } from '../../support/child.ts';
-import { TS_NODE_ARGS } from '../../support/node-args.ts';
+import { REPO_ROOT } from '../../support/repo.ts';
+import { entryArgs } from '../../support/node-args.ts';
 import { pollUntil } from '../../support/read-api.ts';
 import {
   pidAlive,
@@ -67,7 +67,7 @@ describe('npm start at a terminal', () => {
   it('writes readable lines, no JSON line, its children too; Ctrl-C stops it cleanly', async () => {
     const [port, redisPort] = [await freePort(), await freePort()];
     const dataDir = tempDataDir();
-    const command = [process.execPath, ...TS_NODE_ARGS, 'scripts/start.ts']
+    const command = [process.execPath, ...entryArgs('scripts/start.ts')]
       .map((arg) => `'${arg.replaceAll("'", "'\\''")}'`)
       .join(' ');
     // `script` runs it in a pseudo-terminal, as the leader of that terminal's process group.
