@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, redisReady, type Store } from '../../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
 import { logLines, startLoggedApi, type LoggedApi } from '../support/logged-process.ts';
@@ -8,6 +8,7 @@ import { parseExposition, valueOf } from '../support/prometheus.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { retryAfterSeconds, sendReport, validReport } from '../support/requests.ts';
 import { send } from '../support/http.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // Say it (issue 34, item 5): while the replicas cannot confirm writes (every report that would
 // open a window answers 503), the API says so where an operator looks, once: one warn line (and one
@@ -39,8 +40,7 @@ beforeAll(async () => {
     },
     60_000,
   );
-  store = openStore({ redisUrl: primary.url, prefix, clock: 'system', name: 'signals' });
-  await redisReady(store.ctx.redis, 5_000);
+  store = await openTestStore({ redisUrl: primary.url, prefix, clock: 'system', name: 'signals' });
 }, 60_000);
 afterAll(async () => {
   await api?.stop();

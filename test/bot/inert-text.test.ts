@@ -2,13 +2,13 @@
 // code, without backticks, control, bidi or zero-width characters, cut to its spec length. Checked
 // on inlineCode itself and on every message that shows such a text: /servers (a registration's
 // label and its owner) and a claim review (the plugin version).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineCode } from '../../bot/command.ts';
 import { listServers } from '../../bot/commands/servers.ts';
 import { reviewMessage } from '../../bot/reviews/review-message.ts';
-import { openStore, redisReady, type Review, type Store } from '../../store/index.ts';
+import { type Review, type Store } from '../../store/index.ts';
 import { LABEL_MAX, VERSION_TEXT_MAX } from '../../store/constants.ts';
-import { testPrefix } from '../support/api.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // The strings of the issue: each would format, link, mention or reorder text if shown plainly.
 const ACTIVE: [string, string][] = [
@@ -50,8 +50,7 @@ describe('inlineCode', () => {
 
 let store: Store;
 beforeAll(async () => {
-  store = openStore({ redisUrl: inject('redisUrl'), prefix: testPrefix(), clock: 'system', name: 'inert' });
-  await redisReady(store.ctx.redis);
+  store = await openTestStore({ clock: 'system', name: 'inert' });
 });
 afterAll(() => store?.close());
 

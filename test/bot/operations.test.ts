@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listServers, PAGE_SIZE } from '../../bot/commands/servers.ts';
 import { revoke } from '../../bot/commands/revoke.ts';
 import { CONTENT_MAX } from '../../bot/command.ts';
-import { CLI_ACTOR, openStore, redisReady, type Store } from '../../store/index.ts';
-import { testPrefix } from '../support/api.ts';
+import { CLI_ACTOR, type Store } from '../../store/index.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // The operations behind the commands take plain inputs and return the reply, without Discord.
 
 let store: Store;
 beforeAll(async () => {
-  store = openStore({
-    redisUrl: inject('redisUrl'),
-    prefix: testPrefix(),
-    clock: 'system',
-    name: 'test-ops',
-  });
-  await redisReady(store.ctx.redis);
+  store = await openTestStore({ clock: 'system', name: 'test-ops' });
 });
 afterAll(() => store?.close());
 

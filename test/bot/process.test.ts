@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewButtonId } from '../../bot/reviews/review-message.ts';
-import { openStore, redisReady, type Store } from '../../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import {
   startDiscordStandIn,
   OP,
@@ -18,6 +18,7 @@ import {
   MODERATOR_ROLE_ID,
   REVIEW_CHANNEL_ID,
 } from './support/snowflakes.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // `npm run bot` as a real process (bot/main.ts), a real Redis, and Discord's stand-in on loopback
 // (test/support/fakes/discord-server.ts) reached through DISCORD_API_URL: login over the gateway, slash
@@ -40,8 +41,7 @@ beforeAll(async () => {
   // Discord's first answer to the registration is a 429: the bot must wait it out, then retry.
   discord.rateLimitNext('PUT', /\/commands$/, RETRY_AFTER_SECONDS);
   const prefix = testPrefix();
-  store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'system', name: 'bot-process-test' });
-  await redisReady(store.ctx.redis);
+  store = await openTestStore({ prefix, clock: 'system', name: 'bot-process-test' });
   bot = spawnLogged('bot/main.ts', botEnv(discord, prefix));
 });
 

@@ -1,10 +1,10 @@
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_CAP_MS, SEED_COOLDOWN_MS, openStore, redisReady, type Store } from '../../store/index.ts';
+import { BLOCK_CAP_MS, SEED_COOLDOWN_MS, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { get } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // One clock (issue 27): two API processes on one Redis, one of them 30 s ahead under Debian's
 // faketime (its Date.now() really is ahead). Every rule that depends on time takes Redis's TIME,
@@ -21,8 +21,7 @@ let normal: ApiProcess;
 let ahead: ApiProcess;
 
 beforeAll(async () => {
-  store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'system', name: 'clock-skew' });
-  await redisReady(store.ctx.redis, 5_000);
+  store = await openTestStore({ prefix, clock: 'system', name: 'clock-skew' });
   const env = { REDIS_PREFIX: prefix, SEEDBLOCK_CLOCK: 'system', RATE_LIMIT_MULTIPLIER: '1' };
   [normal, ahead] = await Promise.all([
     startApiProcess(env, 60_000),

@@ -9,6 +9,7 @@ import { get, pollUntil } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
 import { send } from '../support/http.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // Acknowledged means replicated (issues 27 and 34), in the deployment the README recommends: a
 // primary and two replicas with AOF and `min-replicas-to-write 1`, `min-replicas-max-lag 2`, one
@@ -62,8 +63,7 @@ beforeAll(async () => {
   sentinelUrl = `redis-sentinel://127.0.0.1:${sentinel.port}#${NAME}`;
   const env = { REDIS_URL: sentinelUrl, REDIS_PREFIX: prefix, SEEDBLOCK_CLOCK: 'system' };
   apis = await Promise.all([startApiProcess(env, 60_000), startApiProcess(env, 60_000)]);
-  setup = openStore({ redisUrl: primary.url, prefix, clock: 'system', name: 'lag-setup' });
-  await redisReady(setup.ctx.redis, 5_000);
+  setup = await openTestStore({ redisUrl: primary.url, prefix, clock: 'system', name: 'lag-setup' });
 }, 120_000);
 afterAll(async () => {
   await setup?.close();

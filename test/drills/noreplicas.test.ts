@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, redisReady, type Store } from '../../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { logLines, startLoggedApi, type LoggedApi } from '../support/logged-process.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { generate, get } from '../support/read-api.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // A refusal stays a refusal (issue 34, item 2): while the master takes no write at all
 // (`min-replicas-to-write 1` and no replica, as after a one-replica failover until the old primary
@@ -31,11 +32,7 @@ beforeAll(async () => {
   const env = { REDIS_URL: redis.url, REDIS_PREFIX: prefix, SEEDBLOCK_CLOCK: 'system' };
   [api, store] = await Promise.all([
     startLoggedApi(env, 60_000),
-    (async () => {
-      const opened = openStore({ redisUrl: redis.url, prefix, clock: 'system', name: 'noreplicas' });
-      await redisReady(opened.ctx.redis, 5_000);
-      return opened;
-    })(),
+    openTestStore({ redisUrl: redis.url, prefix, clock: 'system', name: 'noreplicas' }),
   ]);
   const worker = await startTestWorker(prefix, { url: redis.url, clock: 'system' });
   try {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, redisReady, type Store } from '../../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
@@ -13,6 +13,7 @@ import {
 import { generate, get, pollUntil } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // Serve only from the current master (issue 34, item 1). A primary, two replicas and a Sentinel,
 // two API processes (REDIS_REPLICAS_ACK unset), every link through a proxy that can be cut. Then
@@ -85,8 +86,13 @@ beforeAll(async () => {
   ]);
   // Keys go to both replicas before the answer: B reports with them on the new master.
   const replicaAcks = { replicas: 2, timeoutMs: 5_000 };
-  setup = openStore({ redisUrl: primary.url, prefix, clock: 'system', name: 'partition-setup', replicaAcks });
-  await redisReady(setup.ctx.redis, 5_000);
+  setup = await openTestStore({
+    redisUrl: primary.url,
+    prefix,
+    clock: 'system',
+    name: 'partition-setup',
+    replicaAcks,
+  });
   for (const seed of [...BEFORE, ...DURING]) credentials.set(seed, (await setup.issueHttpKey()).credential);
   const worker = await startTestWorker(prefix, { url: primary.url, clock: 'system' });
   try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCredential } from '../../store/credentials.ts';
-import { openStore, redisReady, type ManualClock, type Store } from '../../store/index.ts';
+import { redisReady, type ManualClock, type Store } from '../../store/index.ts';
 import { startFakeA2sServer } from '../support/fakes/a2s-server.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
@@ -9,6 +9,7 @@ import { startWorkerProcess, type WorkerProcess } from '../support/generator-wor
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { timed, type TimedAnswer } from '../support/http.ts';
 import { MINUTE, sleep, within } from '../support/clock.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // Drill (issue 6): Redis is SIGKILLed under a load of key issues, reports that open and close
 // windows, and map reads that keep a generator worker busy, then restarted from its AOF
@@ -69,8 +70,7 @@ let clock: ManualClock;
 beforeAll(async () => {
   redis = await startPrivateRedis({ name: 'drill-kill', durable: true });
   prefix = testPrefix();
-  store = openStore({ redisUrl: redis.url, prefix, clock: 'manual', name: 'drill' });
-  await redisReady(store.ctx.redis);
+  store = await openTestStore({ redisUrl: redis.url, prefix, name: 'drill' });
   clock = store.ctx.clock as ManualClock;
   await clock.set(T0);
   const env = { REDIS_URL: redis.url, REDIS_PREFIX: prefix };

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENERATOR_VERSION, versionOf } from '../../generator/version.ts';
-import { openStore, redisReady } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 import { ensureViewerBuilt } from '../support/e2e-stack.ts';
 import { assembleImageFiles } from '../support/image-files.ts';
@@ -18,6 +17,7 @@ import { REPO_ROOT } from '../support/repo.ts';
 import { startLoggedApi, startLoggedWorker, type LoggedApi } from '../support/logged-process.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { send } from '../support/http.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 /** Read after the deploy. */
 const SEEDS = [881_001, 881_002, 881_003];
@@ -130,9 +130,8 @@ describe('a changed generator deployed over a populated map cache', () => {
       await api.stop();
     }
     // The map cache in Redis now holds the new version's bytes in place of the old.
-    const store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'system', name: 'deploy-test' });
+    const store = await openTestStore({ prefix, clock: 'system', name: 'deploy-test' });
     try {
-      await redisReady(store.ctx.redis);
       for (const seed of SEEDS) {
         const etag = await store.ctx.redis.hget(`${prefix}mapcache:${seed}`, 'etag');
         expect(etag?.startsWith(`"${newVersion}.`), `${seed}: ${etag}`).toBe(true);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isWellFormedCredential } from '../../store/credentials.ts';
 import { manualClock } from '../../store/clock.ts';
-import { openStore, redisReady, SEED_MAX, type Store } from '../../store/index.ts';
+import { SEED_MAX, type Store } from '../../store/index.ts';
 import { RegistrationSchema } from '../../store/registrations.ts';
 import { startTestApi, testPrefix, type TestApi } from '../support/api.ts';
 import { oneJsonLine, runAdmin, spawnAdmin, type ChildResult } from '../support/child.ts';
 import { sendReport, validReport } from '../support/requests.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // README "Operator CLI": `npm run --silent admin -- <command>` prints one JSON object on stdout;
 // failures are an {"error"} object with exit code 1 (2 for a usage error). Run here in-process
@@ -41,13 +42,7 @@ const admin = (...args: string[]) => adminOn(api.config.REDIS_PREFIX, ...args);
 
 /** A store on a prefix of its own, for a test that must see everything on it. */
 async function ownStore(): Promise<Store> {
-  const store = openStore({
-    redisUrl: inject('redisUrl'),
-    prefix: testPrefix(),
-    clock: 'manual',
-    name: 'cli-test',
-  });
-  await redisReady(store.ctx.redis);
+  const store = await openTestStore({ name: 'cli-test' });
   return store;
 }
 let own: Store;

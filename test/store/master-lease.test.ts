@@ -6,6 +6,7 @@ import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.t
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // Reads are served only from the current master (issue 34, item 1), at the store: a read answers
 // only while this process holds a lease, confirmed at least once a second by a majority of the
@@ -107,8 +108,7 @@ describe('without Sentinel', () => {
       startPrivateRedis({ name: 'lease-plain' }),
       startPrivateRedis({ name: 'lease-other' }),
     ]);
-    store = openStore({ redisUrl: redis.url, prefix: testPrefix(), clock: 'system', name: 'lease-plain' });
-    await redisReady(store.ctx.redis, 10_000);
+    store = await openTestStore({ redisUrl: redis.url, clock: 'system', name: 'lease-plain' });
   }, 30_000);
   afterAll(async () => {
     await store?.close();

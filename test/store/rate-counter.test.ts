@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ManualClock } from '../../store/clock.ts';
 import { openStore, redisReady, type Store } from '../../store/index.ts';
-import { testPrefix } from '../support/api.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // Spec 8 counting rules 1 and 2, at the store: a fixed window starts at the first request of a
 // key and lasts the period; every request counts, also past any limit; the next request after
@@ -13,9 +13,8 @@ let clock: ManualClock;
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 
 beforeAll(async () => {
-  store = openStore({ redisUrl: inject('redisUrl'), prefix: testPrefix(), clock: 'manual', name: 'test' });
+  store = await openTestStore({ name: 'test' });
   clock = store.ctx.clock as ManualClock;
-  await redisReady(store.ctx.redis);
 });
 afterAll(async () => {
   await store.close();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isBelowMinimum, openStore, redisReady, SemverSchema, type Store } from '../../store/index.ts';
-import { testPrefix } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isBelowMinimum, SemverSchema, type Store } from '../../store/index.ts';
+import { openTestStore } from '../support/test-store.ts';
 
 // Spec 2.9 and 9.3: minimum is an x.y.z set by the operator; a pluginVersion below it is refused.
 // Versions compare part by part as numbers (1.10.0 is above 1.2.0).
@@ -66,8 +66,7 @@ describe('SemverSchema (the operator minimum)', () => {
 describe('version info in the store', () => {
   let store: Store;
   beforeAll(async () => {
-    store = openStore({ redisUrl: inject('redisUrl'), prefix: testPrefix(), clock: 'manual', name: 'test' });
-    await redisReady(store.ctx.redis);
+    store = await openTestStore({ name: 'test' });
   });
   afterAll(async () => {
     await store.close();

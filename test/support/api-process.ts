@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
-import { openStore, redisReady, type ManualClock, type Store } from '../../store/index.ts';
+import { type ManualClock, type Store } from '../../store/index.ts';
 import { testPrefix } from './api.ts';
 import { entryArgs, START_BOUND_MS } from './node-args.ts';
 import { REPO_ROOT } from './repo.ts';
+import { openTestStore } from './test-store.ts';
 
 // One API as its own process (`node api/main.ts`, node-args.ts entryArgs), as production runs it: for tests
 // where several processes share one Redis. Listens on 127.0.0.1 only.
@@ -137,8 +138,7 @@ export async function startApiProcessPair(name: string): Promise<ApiProcessPair>
     ApiProcess,
     ApiProcess,
   ];
-  const store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'manual', name });
-  await redisReady(store.ctx.redis);
+  const store = await openTestStore({ prefix, name });
   return {
     a,
     b,

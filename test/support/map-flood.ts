@@ -5,12 +5,13 @@
 import { Agent, request } from 'node:http';
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
-import { openStore, redisReady, type Store } from '../../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { testPrefix } from './api.ts';
 import { startWorkerProcess, type WorkerProcess } from './generator-worker.ts';
 import { startPrivateRedis } from './private-redis.ts';
 import { pollUntil, type JobBody } from './read-api.ts';
+import { openTestStore } from './test-store.ts';
 
 export interface MapService {
   /** A plain connection for INFO and for reading keys (not the service's own). */
@@ -41,7 +42,10 @@ export async function startMapService({
   const redis = await startPrivateRedis({ name: 'map-flood' });
   const { observer } = redis;
   const prefix = testPrefix();
-  const store = openStore({ redisUrl: redis.url, prefix, clock: 'manual', name: 'map-flood' });
+  const store = await openTestStore({ redisUrl: redis.url, prefix, name: 'map-flood' }).catch(async (err) => {
+    await redis.stop();
+    throw err;
+  });
   const started: ApiProcess[] = [];
   let worker: WorkerProcess | undefined;
   const stop = async () => {
@@ -51,7 +55,6 @@ export async function startMapService({
   };
   try {
     for (const [name, value] of Object.entries(config)) await observer.config('SET', name, value);
-    await redisReady(store.ctx.redis);
     const processEnv = { REDIS_URL: redis.url, REDIS_PREFIX: prefix, ...env };
     const results = await Promise.allSettled(Array.from({ length: apis }, () => startApiProcess(processEnv)));
     for (const r of results) if (r.status === 'fulfilled') started.push(r.value);

@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
-import {
-  openStore,
-  redisReady,
-  type ManualClock,
-  type ReportEvent,
-  type Store,
-} from '../../../store/index.ts';
-import { testPrefix } from '../../support/api.ts';
+import { describe, expect } from 'vitest';
+import type { ManualClock, ReportEvent, Store } from '../../../store/index.ts';
 import { MINUTE } from '../../support/clock.ts';
+import { storeTest as it } from '../../support/test-store.ts';
 
 // Spec 3.1 "Also" of the opening row: detections of the seed from the last 5 minutes are deleted
 // (they likely came from the round being hidden); older ones and other seeds' stay. Only an
@@ -16,36 +10,31 @@ import { MINUTE } from '../../support/clock.ts';
 
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 
-let store: Store;
-let clock: ManualClock;
-let prefix: string;
-
-beforeEach(async () => {
-  prefix = testPrefix();
-  store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'manual', name: 'test' });
-  await redisReady(store.ctx.redis);
-  clock = store.ctx.clock as ManualClock;
+/** The test's store with its clock at T0, and what the tests do with it. */
+async function atT0(store: Store) {
+  const clock = store.ctx.clock as ManualClock;
   await clock.set(T0);
-});
-afterEach(async () => {
-  await store.close();
-});
-
-async function detect(seed: number, id: string, ts: number) {
-  await store.ctx.redis.zadd(`${prefix}det:${seed}`, ts, id);
-  await store.ctx.redis.zadd(`${prefix}det:all`, ts, `${seed}:${id}`);
-}
-
-const ofSeed = (seed: number) => store.ctx.redis.zrange(`${prefix}det:${seed}`, '0', '-1');
-const all = () => store.ctx.redis.zrange(`${prefix}det:all`, '0', '-1');
-
-async function httpKey() {
-  const { serverId } = await store.issueHttpKey();
-  return (seed: number, event: ReportEvent) => store.reportSeed({ serverId, kind: 'http', seed, event });
+  const { redis, prefix } = store.ctx;
+  return {
+    clock,
+    async detect(seed: number, id: string, ts: number) {
+      await redis.zadd(`${prefix}det:${seed}`, ts, id);
+      await redis.zadd(`${prefix}det:all`, ts, `${seed}:${id}`);
+    },
+    ofSeed: (seed: number) => redis.zrange(`${prefix}det:${seed}`, '0', '-1'),
+    all: () => redis.zrange(`${prefix}det:all`, '0', '-1'),
+    async httpKey() {
+      const { serverId } = await store.issueHttpKey();
+      return (seed: number, event: ReportEvent) => store.reportSeed({ serverId, kind: 'http', seed, event });
+    },
+  };
 }
 
 describe('detections when a window opens', () => {
-  it("deletes the seed's detections of the last 5 minutes, keeps older ones and other seeds'", async () => {
+  it("deletes the seed's detections of the last 5 minutes, keeps older ones and other seeds'", async ({
+    testStore,
+  }) => {
+    const { detect, ofSeed, all, httpKey } = await atT0(testStore);
     const report = await httpKey();
     await detect(601, 'hour-ago', T0 - 60 * MINUTE);
     await detect(601, 'just-older', T0 - 5 * MINUTE - 1);
@@ -61,7 +50,8 @@ describe('detections when a window opens', () => {
     expect(await all()).toEqual(['601:hour-ago', '601:just-older', '602:other-seed']);
   });
 
-  it('a report that opens nothing deletes nothing', async () => {
+  it('a report that opens nothing deletes nothing', async ({ testStore }) => {
+    const { clock, detect, ofSeed, all, httpKey } = await atT0(testStore);
     const holder = await httpKey();
     const other = await httpKey();
     expect((await holder(611, 'round_start')).outcome).toBe('opened');
@@ -91,7 +81,10 @@ describe('detections when a window opens', () => {
     expect(await all()).toEqual([...before.all, '613:late']);
   });
 
-  it('a window opening again after the cooldown deletes only the 5 minutes before that opening', async () => {
+  it('a window opening again after the cooldown deletes only the 5 minutes before that opening', async ({
+    testStore,
+  }) => {
+    const { clock, detect, ofSeed, all, httpKey } = await atT0(testStore);
     const report = await httpKey();
     expect((await report(621, 'round_start')).outcome).toBe('opened');
     await clock.advance(MINUTE);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openStore, redisReady, type Store } from '../../../store/index.ts';
-import { testPrefix } from '../../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../../store/index.ts';
 import { manualClock } from '../../../store/clock.ts';
+import { openTestStore } from '../../support/test-store.ts';
 
 // seeds:hidden, the one-HEXISTS visibility check of maps an API process holds, against the windows
 // and the blocklist it is derived from: kept in step by every change, and rebuilt the same.
@@ -9,8 +9,7 @@ import { manualClock } from '../../../store/clock.ts';
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 let store: Store;
 beforeAll(async () => {
-  store = openStore({ redisUrl: inject('redisUrl'), prefix: testPrefix(), clock: 'manual', name: 'hidden' });
-  await redisReady(store.ctx.redis);
+  store = await openTestStore({ name: 'hidden' });
   await manualClock(store.ctx.redis, store.ctx.prefix).set(T0);
 });
 afterAll(async () => {

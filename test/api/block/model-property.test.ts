@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it, inject } from 'vitest';
-import {
-  openStore,
-  redisReady,
-  type ManualClock,
-  type ReportEvent,
-  type Store,
-} from '../../../store/index.ts';
+import { type ManualClock, type ReportEvent, type Store } from '../../../store/index.ts';
 import {
   BlockModel,
   MODEL_CAP,
@@ -18,6 +12,7 @@ import {
 } from '../../support/block-model.ts';
 import { readBlockState } from '../../support/block-state.ts';
 import { MINUTE } from '../../support/clock.ts';
+import { openTestStore } from '../../support/test-store.ts';
 
 // Model-based property test of the block engine at the store level: random sequences of reports,
 // clock moves (biased to the 5/20/60-minute boundaries and to the exact instants where a window,
@@ -137,8 +132,7 @@ const UNUSED_SEED = 2_000_000_000;
 
 async function startRun(redisUrl: string): Promise<Run> {
   const prefix = `tprop${randomUUID().slice(0, 8)}:`;
-  const store = openStore({ redisUrl, prefix, clock: 'manual', name: 'test' });
-  await redisReady(store.ctx.redis);
+  const store = await openTestStore({ redisUrl, prefix, name: 'test' });
   const clock = store.ctx.clock as ManualClock;
   await clock.set(T0);
   const ids: string[] = [];

@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
-import {
-  openStore,
-  redisReady,
-  type ManualClock,
-  type ReportEvent,
-  type Store,
-} from '../../../store/index.ts';
-import { testPrefix } from '../../support/api.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ManualClock, type ReportEvent, type Store } from '../../../store/index.ts';
 import { MINUTE } from '../../support/clock.ts';
+import { openTestStore } from '../../support/test-store.ts';
 
 // Protection statistics list ended windows newest first by their end time (spec 2.7), whatever
 // settles them and in whatever order: round_end, a report of the same key, a read, the sweeper,
@@ -20,8 +14,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 let store: Store;
 let clock: ManualClock;
 beforeEach(async () => {
-  store = openStore({ redisUrl: inject('redisUrl'), prefix: testPrefix(), clock: 'manual', name: 'test' });
-  await redisReady(store.ctx.redis);
+  store = await openTestStore({ name: 'test' });
   clock = store.ctx.clock as ManualClock;
   await clock.set(T0);
 });

@@ -1,10 +1,11 @@
 // Claim codes and reviews at the store level (what the chat bot and the CLI call): the code's
 // shape and randomness, its 30 minutes, and concurrent moderator decisions.
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { normalizeClaimCode } from '../../../store/claim-codes.ts';
-import { openStore, redisReady, type ManualClock, type Store } from '../../../store/index.ts';
+import type { ManualClock, Store } from '../../../store/index.ts';
 import { testPrefix } from '../../support/api.ts';
 import { MINUTE } from '../../support/clock.ts';
+import { openTestStore } from '../../support/test-store.ts';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const SHAPE = /^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
@@ -12,14 +13,11 @@ const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 
 let store: Store;
 let moderatorSide: Store; // a second connection, as the bot runs beside the CLI
-const open = (prefix: string) =>
-  openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'manual', name: 'claim-codes-test' });
+const open = (prefix: string) => openTestStore({ prefix, name: 'claim-codes-test' });
 
 beforeEach(async () => {
   const prefix = testPrefix();
-  store = open(prefix);
-  moderatorSide = open(prefix);
-  await Promise.all([redisReady(store.ctx.redis), redisReady(moderatorSide.ctx.redis)]);
+  [store, moderatorSide] = await Promise.all([open(prefix), open(prefix)]);
   await clock().set(T0);
 });
 afterEach(async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMapJson } from '../../../generator/map-bytes.ts';
 import { GENERATOR_VERSION } from '../../../generator/version.ts';
-import { openStore, redisReady, type MapBodies, type Store } from '../../../store/index.ts';
+import { type MapBodies, type Store } from '../../../store/index.ts';
 import { testPrefix } from '../../support/api.ts';
 import { seededRun } from '../../support/prng.ts';
+import { openTestStore } from '../../support/test-store.ts';
 
 // The map cache in Redis (store/scripts/includes/map-cache.lua) against the real test Redis:
 // the cap holds after every step and at every moment between them, and the least recently read
@@ -13,9 +14,8 @@ let store: Store;
 let observer: Store;
 beforeAll(async () => {
   const prefix = testPrefix();
-  store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'system', name: 'map-cache' });
-  observer = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'system', name: 'map-cache-observer' });
-  await Promise.all([redisReady(store.ctx.redis), redisReady(observer.ctx.redis)]);
+  store = await openTestStore({ prefix, clock: 'system', name: 'map-cache' });
+  observer = await openTestStore({ prefix, clock: 'system', name: 'map-cache-observer' });
 });
 afterAll(async () => {
   await store.close();

@@ -1,15 +1,10 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import {
-  connectRedis,
-  openStore,
-  redisReady,
-  STATS_CACHE_MS,
-  type StoreRedis,
-} from '../../../store/index.ts';
+import { connectRedis, redisReady, STATS_CACHE_MS, type StoreRedis } from '../../../store/index.ts';
 import { startTestApi, testPrefix, type TestApi } from '../../support/api.ts';
 import { advanceClock } from '../../support/clock.ts';
 import { startTestWorker } from '../../support/generator-worker.ts';
 import { generate, get, pollUntil } from '../../support/read-api.ts';
+import { openTestStore } from '../../support/test-store.ts';
 
 // An upgrade from the layout before the seed index (a map:<seed> hash with both bodies per dumped
 // seed, listed by dump order in seeds:by-dump; seeds:known for every seed ever seen): the API
@@ -58,9 +53,8 @@ async function writeOldLayout(redis: StoreRedis, prefix: string): Promise<void> 
 describe('moving seeds of the old layout into the seed index', () => {
   it('counts the dumped seeds it moved, over several batches, and finds nothing left after', async () => {
     const prefix = testPrefix();
-    const store = openStore({ redisUrl: inject('redisUrl'), prefix, clock: 'manual', name: 'old-layout' });
+    const store = await openTestStore({ prefix, name: 'old-layout' });
     try {
-      await redisReady(store.ctx.redis);
       await writeOldLayout(store.ctx.redis, prefix);
       expect(await store.migrateSeedIndex(2)).toBe(old.length);
       expect(await store.ctx.redis.exists(`${prefix}seeds:by-dump`, `${prefix}seeds:known`)).toBe(0);

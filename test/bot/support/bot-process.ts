@@ -3,7 +3,7 @@
 // interactions go in over the gateway, answers are read where the bot sends them.
 import { InteractionResponseType } from 'discord.js';
 import { inject } from 'vitest';
-import { openStore, redisReady, type Store } from '../../../store/index.ts';
+import type { Store } from '../../../store/index.ts';
 import { testPrefix } from '../../support/api.ts';
 import {
   startDiscordStandIn,
@@ -21,6 +21,7 @@ import {
   MODERATOR_ROLE_ID,
   REVIEW_CHANNEL_ID,
 } from './snowflakes.ts';
+import { openTestStore } from '../../support/test-store.ts';
 
 export interface BotProcess {
   discord: DiscordStandIn;
@@ -66,13 +67,12 @@ export async function startBotProcess(
     DISCORD_AUDIT_CHANNEL_ID: AUDIT_CHANNEL_ID,
     ...env,
   };
-  const store = openStore({
+  const store = await openTestStore({
     redisUrl: fullEnv.REDIS_URL!,
     prefix,
     clock: fullEnv.SEEDBLOCK_CLOCK === 'system' ? 'system' : 'manual',
     name: 'bot-process-test',
   });
-  await redisReady(store.ctx.redis);
   await prepare({ discord, store });
   const bot = spawnLogged('bot/main.ts', fullEnv);
   const logs = () => logLines(bot.stdout()).filter((l) => typeof l.msg === 'string');

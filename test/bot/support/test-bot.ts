@@ -2,9 +2,10 @@ import type { RESTOptions } from 'discord.js';
 import { createLogger, type Logger } from '../../../runtime/logger.ts';
 import { createBot, type Bot } from '../../../bot/bot.ts';
 import { loadConfig, type Config } from '../../../runtime/config.ts';
-import { openStore, redisReady, type Store } from '../../../store/index.ts';
+import type { Store } from '../../../store/index.ts';
 import { testEnv } from '../../support/api.ts';
 import { APPLICATION_ID, BOT_TOKEN, GUILD_ID, MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './snowflakes.ts';
+import { openTestStore } from '../../support/test-store.ts';
 
 type MakeRequest = RESTOptions['makeRequest'];
 
@@ -38,13 +39,12 @@ export async function startTestBot(
       ...overrides,
     }),
   );
-  const store = openStore({
+  const store = await openTestStore({
     redisUrl: config.REDIS_URL!,
     prefix: config.REDIS_PREFIX,
     clock: config.SEEDBLOCK_CLOCK,
     name: 'test-bot',
   });
-  await redisReady(store.ctx.redis);
   const bot = createBot({
     config,
     store,
