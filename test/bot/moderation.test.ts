@@ -4,10 +4,10 @@
 // their buttons once decided or closed and are reminded once, the people concerned told by direct
 // message, and the moderators' chores (/revoke autocomplete, /servers pages and owner filter).
 import { InteractionResponseType } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_REMIND_AFTER_MS, type AuditEntry, type ManualClock } from '../../store/index.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
-import { runAdmin } from '../support/child.ts';
+import { adminEnv, runAdmin } from '../support/admin-cli.ts';
 import { from, pluginClaim } from '../support/claims.ts';
 import type { FakeMessage } from './support/fake-discord.ts';
 import { buttonIds, interact, logged, startBotProcess, type BotProcess } from './support/bot-process.ts';
@@ -64,13 +64,7 @@ const directMessage = async (who: TestMember, text: string) => {
   return dm!;
 };
 const auditList = async (...args: string[]) => {
-  const result = await runAdmin(['audit', 'list', ...args], {
-    NODE_ENV: 'test',
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: p.prefix,
-    SEEDBLOCK_CLOCK: 'manual',
-    LOG_LEVEL: 'silent',
-  });
+  const result = await runAdmin(['audit', 'list', ...args], adminEnv(p.prefix));
   expect(result.code, result.stderr || result.stdout).toBe(0);
   return result.stdout
     .split('\n')

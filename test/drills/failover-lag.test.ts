@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, redisReady, type Store } from '../../store/index.ts';
-import { oneJsonLine, runAdmin } from '../support/child.ts';
+import { runAdmin } from '../support/admin-cli.ts';
+import { oneJsonLine } from '../support/child.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';

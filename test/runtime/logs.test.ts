@@ -15,7 +15,8 @@ import { normalizeClaimCode } from '../../store/claim-codes.ts';
 import { logOptions } from '../../runtime/logger.ts';
 import { isWellFormedCredential } from '../../store/credentials.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../support/fakes/a2s-server.ts';
-import { oneJsonLine, spawnAdmin, type ChildResult } from '../support/child.ts';
+import { adminEnv, spawnAdmin } from '../support/admin-cli.ts';
+import { oneJsonLine, type ChildResult } from '../support/child.ts';
 import {
   logLines,
   startLoggedApi,
@@ -72,16 +73,9 @@ function keep(credential: unknown): string {
 }
 
 async function admin(...args: string[]): Promise<Record<string, unknown>> {
-  const result = await spawnAdmin(args, {
-    NODE_ENV: 'test',
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: api.prefix,
-    SEEDBLOCK_CLOCK: 'manual',
-    LOG_LEVEL: 'info',
-  });
+  const result = await spawnAdmin(args, { ...adminEnv(api.prefix), LOG_LEVEL: 'info' });
   cli.push(result);
-  expect(result.code, result.stderr).toBe(0);
-  return oneJsonLine(result.stdout);
+  return result.ok();
 }
 
 /** The status of one recorded exchange. */

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWellFormedCredential } from '../../store/credentials.ts';
 import { manualClock } from '../../store/clock.ts';
 import { SEED_MAX, type Store } from '../../store/index.ts';
 import { RegistrationSchema } from '../../store/registrations.ts';
 import { startTestApi, testPrefix, type TestApi } from '../support/api.ts';
-import { oneJsonLine, runAdmin, spawnAdmin, type ChildResult } from '../support/child.ts';
+import { adminEnv, runAdmin, spawnAdmin } from '../support/admin-cli.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { openTestStore } from '../support/test-store.ts';
 
@@ -17,27 +17,8 @@ import { openTestStore } from '../support/test-store.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NULL_VERSION = { latest: null, minimum: null, downloadUrl: null };
 
-function ok(result: ChildResult): Record<string, unknown> {
-  expect(result.code, result.stderr || result.stdout).toBe(0);
-  return oneJsonLine(result.stdout);
-}
-
-function failed(result: ChildResult, code: number): Record<string, unknown> {
-  expect(result.code, result.stdout).toBe(code);
-  const body = oneJsonLine(result.stdout);
-  expect(typeof body.error).toBe('string');
-  return body;
-}
-
 let api: TestApi;
-const envOn = (prefix: string) => ({
-  NODE_ENV: 'test',
-  REDIS_URL: inject('redisUrl'),
-  REDIS_PREFIX: prefix,
-  SEEDBLOCK_CLOCK: 'manual',
-  LOG_LEVEL: 'silent',
-});
-const adminOn = (prefix: string, ...args: string[]) => runAdmin(args, envOn(prefix));
+const adminOn = (prefix: string, ...args: string[]) => runAdmin(args, adminEnv(prefix));
 const admin = (...args: string[]) => adminOn(api.config.REDIS_PREFIX, ...args);
 
 /** A store on a prefix of its own, for a test that must see everything on it. */
@@ -59,13 +40,13 @@ describe('the command itself', () => {
   it('prints one JSON line and exits 0 with a result, 2 with a usage error', async () => {
     // Child processes take seconds to start on a loaded machine.
     const [issued, usage] = await Promise.all([
-      spawnAdmin(['httpkey', 'issue', '--label', 'smoke'], envOn(api.config.REDIS_PREFIX)),
+      spawnAdmin(['httpkey', 'issue', '--label', 'smoke'], adminEnv(api.config.REDIS_PREFIX)),
       spawnAdmin(['blocklist', 'add', '-5'], { NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1' }),
     ]);
-    const key = ok(issued);
+    const key = issued.ok();
     expect(isWellFormedCredential(String(key.credential))).toBe(true);
     expect((await api.store.listRegistrations()).map((s) => s.serverId)).toContain(key.serverId);
-    expect(failed(usage, 2)).toEqual({
+    expect(usage.failed(2)).toEqual({
       error: `seed must be an integer from 1 to ${SEED_MAX}`,
       usage: 'blocklist add <seed>',
     });
@@ -74,7 +55,7 @@ describe('the command itself', () => {
 
 describe.concurrent('operator CLI', () => {
   it('httpkey issue → one JSON line; the key works on the API; the 4th for an owner is refused', async () => {
-    const first = ok(await admin('httpkey', 'issue', '--owner', 'x', '--label', 'bench box'));
+    const first = (await admin('httpkey', 'issue', '--owner', 'x', '--label', 'bench box')).ok();
     expect(Object.keys(first).sort()).toEqual(['credential', 'issuedAt', 'serverId']);
     expect(first.serverId).toMatch(UUID);
     expect(isWellFormedCredential(String(first.credential))).toBe(true);
@@ -92,9 +73,9 @@ describe.concurrent('operator CLI', () => {
       admin('httpkey', 'issue', '--owner', 'x'),
       admin('servers', 'list'),
     ]);
-    failed(fourth, 1);
+    fourth.failed(1);
 
-    const list = ok(listed);
+    const list = listed.ok();
     // Without --limit every live registration, so there is no next page.
     expect(list).toMatchObject({ nextCursor: null });
     const servers = RegistrationSchema.array().parse(list.servers);
@@ -115,7 +96,10 @@ describe.concurrent('operator CLI', () => {
     }
 
     // Revoke: {ok, serverId}; the key stops working, leaves the list and frees its owner's slot.
-    expect(ok(await admin('revoke', String(first.serverId)))).toEqual({ ok: true, serverId: first.serverId });
+    expect((await admin('revoke', String(first.serverId))).ok()).toEqual({
+      ok: true,
+      serverId: first.serverId,
+    });
     const refused = await sendReport(api, String(first.credential), validReport(), {
       path: '/v1/servers/report',
     });
@@ -128,7 +112,10 @@ describe.concurrent('operator CLI', () => {
     const key = await api.store.issueHttpKey();
     const outdated = validReport({ event: 'round_end', pluginVersion: '1.1.0' });
 
-    expect(ok(await admin('version', 'set-minimum', '1.2.0'))).toEqual({ ...NULL_VERSION, minimum: '1.2.0' });
+    expect((await admin('version', 'set-minimum', '1.2.0')).ok()).toEqual({
+      ...NULL_VERSION,
+      minimum: '1.2.0',
+    });
     const res = await sendReport(api, key.credential, outdated);
     expect(res.status).toBe(426);
     expect(res.body).toMatchObject({ error: 'plugin_outdated', minimum: '1.2.0' });
@@ -138,14 +125,14 @@ describe.concurrent('operator CLI', () => {
       admin('version', 'set-minimum', 'banana'),
       admin('version', 'show'),
     ]);
-    expect(failed(banana, 2)).toEqual({
+    expect(banana.failed(2)).toEqual({
       error: 'the version must look like 1.2.0 (three numbers, no "v")',
       usage: 'version set-minimum <x.y.z>',
     });
-    expect(ok(shown)).toEqual({ ...NULL_VERSION, minimum: '1.2.0' });
+    expect(shown.ok()).toEqual({ ...NULL_VERSION, minimum: '1.2.0' });
     expect((await api.store.getVersionInfo()).minimum).toBe('1.2.0');
 
-    expect(ok(await admin('version', 'clear-minimum'))).toEqual(NULL_VERSION);
+    expect((await admin('version', 'clear-minimum')).ok()).toEqual(NULL_VERSION);
     expect((await sendReport(api, key.credential, outdated)).status).toBe(200);
   });
 
@@ -154,8 +141,8 @@ describe.concurrent('operator CLI', () => {
       admin('revoke', '00000000-0000-4000-8000-000000000000'),
       admin('frobnicate', 'everything'),
     ]);
-    failed(unknownId, 1);
-    failed(unknownCommand, 2);
+    unknownId.failed(1);
+    unknownCommand.failed(2);
   });
 
   it("reads back what it writes: blocklist, live codes, an owner's keys, open windows", async () => {
@@ -188,18 +175,18 @@ describe.concurrent('operator CLI', () => {
       adminOn(prefix, 'httpkey', 'list'),
       adminOn(prefix, 'windows', 'list'),
     ]);
-    expect(ok(blocklist)).toEqual({ seeds: [7, 42] });
-    expect(ok(codes)).toEqual({ codes: [{ ...open, issuedBy: null }] });
+    expect(blocklist.ok()).toEqual({ seeds: [7, 42] });
+    expect(codes.ok()).toEqual({ codes: [{ ...open, issuedBy: null }] });
     expect(codes.stdout).not.toContain(reviewed.code);
     const keyIds = (out: Record<string, unknown>) =>
       RegistrationSchema.array()
         .parse(out.keys)
         .map((k) => k.serverId)
         .sort();
-    expect(keyIds(ok(bobsKeys))).toEqual([bobs.serverId]);
-    expect(keyIds(ok(allKeys))).toEqual([bobs.serverId, alices.serverId].sort());
+    expect(keyIds(bobsKeys.ok())).toEqual([bobs.serverId]);
+    expect(keyIds(allKeys.ok())).toEqual([bobs.serverId, alices.serverId].sort());
     expect(allKeys.stdout).not.toContain(bobs.credential);
-    expect(ok(windows)).toEqual({
+    expect(windows.ok()).toEqual({
       windows: [
         {
           seed: 99,
@@ -229,7 +216,7 @@ describe.concurrent('operator CLI', () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       for (let pages = 1; ; pages++) {
-        const page = ok(await list('--limit', '3', ...(cursor ? ['--cursor', cursor] : [])));
+        const page = (await list('--limit', '3', ...(cursor ? ['--cursor', cursor] : []))).ok();
         const servers = RegistrationSchema.array().parse(page.servers);
         expect(servers.length).toBeLessThanOrEqual(3);
         expect(servers.every((s) => s.kind === 'http')).toBe(true);
@@ -243,8 +230,8 @@ describe.concurrent('operator CLI', () => {
       expect(seen.sort()).toEqual(http.sort());
 
       const [badCursor, badKind] = await Promise.all([list('--cursor', 'nonsense'), list('--kind', 'ftp')]);
-      expect(failed(badCursor, 2).usage).toMatch(/^servers list/);
-      expect(failed(badKind, 2).error).toBe('--kind must be one of plugin, self, http');
+      expect(badCursor.failed(2).usage).toMatch(/^servers list/);
+      expect(badKind.failed(2).error).toBe('--kind must be one of plugin, self, http');
     } finally {
       await store.close();
     }
@@ -266,7 +253,7 @@ describe.concurrent('operator CLI', () => {
         offline('revoke'),
         offline('help', 'frobnicate'),
       ]);
-    const commands = ok(help).commands as string[];
+    const commands = help.ok().commands as string[];
     for (const name of [
       'blocklist list',
       'code list',
@@ -277,15 +264,15 @@ describe.concurrent('operator CLI', () => {
     ]) {
       expect(commands.some((c) => c.startsWith(name))).toBe(true);
     }
-    expect(ok(helpFlag)).toEqual(ok(help));
-    expect(ok(helpOne)).toMatchObject({ usage: expect.stringMatching(/^servers list .*--cursor/) });
-    expect(ok(helpGroup).commands).toEqual(commands.filter((c) => c.startsWith('blocklist ')));
-    expect(ok(helpGroup).commands).toContainEqual(expect.stringMatching(/^blocklist list/));
+    expect(helpFlag.ok()).toEqual(help.ok());
+    expect(helpOne.ok()).toMatchObject({ usage: expect.stringMatching(/^servers list .*--cursor/) });
+    expect(helpGroup.ok().commands).toEqual(commands.filter((c) => c.startsWith('blocklist ')));
+    expect(helpGroup.ok().commands).toContainEqual(expect.stringMatching(/^blocklist list/));
     const range = { error: `seed must be an integer from 1 to ${SEED_MAX}`, usage: 'blocklist add <seed>' };
-    expect(failed(negative, 2)).toEqual(range);
-    expect(failed(tooBig, 2)).toEqual(range);
-    expect(failed(unknownOption, 2)).toMatchObject({ error: 'unknown option --colour' });
-    expect(failed(missing, 2)).toEqual({ error: 'missing <serverId>', usage: 'revoke <serverId>' });
-    expect(failed(helpUnknown, 2).usage).toEqual(expect.any(String));
+    expect(negative.failed(2)).toEqual(range);
+    expect(tooBig.failed(2)).toEqual(range);
+    expect(unknownOption.failed(2)).toMatchObject({ error: 'unknown option --colour' });
+    expect(missing.failed(2)).toEqual({ error: 'missing <serverId>', usage: 'revoke <serverId>' });
+    expect(helpUnknown.failed(2).usage).toEqual(expect.any(String));
   });
 });

@@ -1,6 +1,5 @@
 /** Runs the project's entry points as real child processes (node + tsx), with a chosen env. */
 import { execFile } from 'node:child_process';
-import { run } from '../../scripts/admin.ts';
 import { entryArgs } from './node-args.ts';
 import { REPO_ROOT } from './repo.ts';
 
@@ -38,24 +37,6 @@ export function runTs(
       },
     );
   });
-}
-
-/**
- * The operator CLI as its own process: `node --import tsx scripts/admin.ts ...args` (given a
- * minute: a loaded machine starts tsx slowly). For what only the process shows (its exit code,
- * its logs); everything else calls it in-process (runAdmin).
- */
-export function spawnAdmin(args: string[], env: Record<string, string>): Promise<ChildResult> {
-  return runTs('scripts/admin.ts', args, env, 60_000);
-}
-
-/**
- * The operator CLI in this process (scripts/admin.ts `run`) with exactly `env`: what it prints on
- * stdout and its exit code, without the second of CPU a process of its own costs.
- */
-export async function runAdmin(args: string[], env: Record<string, string>): Promise<ChildResult> {
-  const { stdout, code } = await run(args, env);
-  return { code, signal: null, stdout, stderr: '' };
 }
 
 /** stdout as the CLI promises it: exactly one line holding one JSON object. */

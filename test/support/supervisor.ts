@@ -3,9 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
-import { runAdmin } from './child.ts';
 import { spawnLogged, type LoggedProcess } from './logged-process.ts';
 import { pollUntil } from './read-api.ts';
 
@@ -141,9 +139,8 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** The operator CLI (in this process) with no REDIS_URL: it finds the embedded Redis through DATA_DIR. */
-export async function admin(dataDir: string, ...args: string[]): Promise<Record<string, unknown>> {
-  const result = await runAdmin(args, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, unknown>;
-}
+/** The operator CLI's env with no REDIS_URL: it finds the embedded Redis through DATA_DIR. */
+export const dataDirEnv = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+});

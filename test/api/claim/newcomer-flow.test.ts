@@ -4,7 +4,7 @@
 // each with its own API and key prefix, and use the CLI only where it is the thing under test.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeA2sServer, type FakeA2sServer } from '../../support/fakes/a2s-server.ts';
-import { runAdmin } from '../../support/admin-cli.ts';
+import { adminEnv, runAdmin } from '../../support/admin-cli.ts';
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { from, pluginClaim, report } from '../../support/claims.ts';
 import { MINUTE, setClock } from '../../support/clock.ts';
@@ -28,26 +28,27 @@ async function newServer(): Promise<FakeA2sServer> {
 }
 
 const CURL = { 'user-agent': 'curl/8.5.0' };
+/** The operator CLI on `api`'s Redis and prefix. */
+const cli = (api: TestApi, ...args: string[]) => runAdmin(args, adminEnv(api.config.REDIS_PREFIX));
 
 describe.concurrent('newcomer flow through the operator CLI', () => {
   it('code issue --ip/--port, claim from another port → 202, review list, review approve, resend → 200, report', async () => {
     const [api, server] = await Promise.all([newApi(), newServer()]);
     const now = await setClock(api, '2026-03-01T08:00:00.000Z');
     const expectedPort = server.port === 65535 ? server.port - 1 : server.port + 1;
-    const issued = await runAdmin<{
+    const issued = (await cli(api, 'code', 'issue', '--ip', '127.0.0.1', '--port', String(expectedPort))).ok<{
       code: string;
       expiresAt: string;
       expectedIp: string;
       expectedPort: number;
-    }>(api, 'code', 'issue', '--ip', '127.0.0.1', '--port', String(expectedPort));
-    expect(issued.exitCode).toBe(0);
-    expect(issued.out).toEqual({
+    }>();
+    expect(issued).toEqual({
       code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/),
       expiresAt: new Date(now + 30 * MINUTE).toISOString(),
       expectedIp: '127.0.0.1',
       expectedPort,
     });
-    const { code } = issued.out;
+    const { code } = issued;
 
     // The game server on the fake's address, but on a port the code did not name.
     const claim = () => pluginClaim(api, { code, port: server.port, pluginVersion: '1.2.0' }, CURL);
@@ -59,10 +60,9 @@ describe.concurrent('newcomer flow through the operator CLI', () => {
       retryAfterSeconds: expect.any(Number),
     });
 
-    const listed = await runAdmin<{ reviews: Review[] }>(api, 'review', 'list');
-    expect(listed.exitCode).toBe(0);
-    expect(listed.out.reviews).toHaveLength(1);
-    const review = listed.out.reviews[0]!;
+    const listed = (await cli(api, 'review', 'list')).ok<{ reviews: Review[] }>();
+    expect(listed.reviews).toHaveLength(1);
+    const review = listed.reviews[0]!;
     expect(review).toMatchObject({
       code,
       status: 'pending',
@@ -74,8 +74,8 @@ describe.concurrent('newcomer flow through the operator CLI', () => {
 
     expect((await claim()).status).toBe(202); // still waiting
 
-    const approved = await runAdmin(api, 'review', 'approve', review.id);
-    expect(approved).toMatchObject({ exitCode: 0, out: { ok: true, id: review.id, decision: 'approved' } });
+    const approved = (await cli(api, 'review', 'approve', review.id)).ok();
+    expect(approved).toMatchObject({ ok: true, id: review.id, decision: 'approved' });
     expect(await api.store.listReviews()).toEqual([]);
 
     const verified = await claim();
@@ -98,8 +98,8 @@ describe.concurrent('newcomer flow through the operator CLI', () => {
   it('code cancel: the cancelled code is 401; a second cancel fails', async () => {
     const api = await newApi();
     const { code } = await api.store.issueClaimCode();
-    const cancelled = await runAdmin(api, 'code', 'cancel', code.toLowerCase());
-    expect(cancelled).toMatchObject({ exitCode: 0, out: { ok: true } });
+    const cancelled = (await cli(api, 'code', 'cancel', code.toLowerCase())).ok();
+    expect(cancelled).toMatchObject({ ok: true });
     expect(await api.store.cancelClaimCode(code)).toBe(false);
     const refused = await pluginClaim(api, { code, port: 27016 }, from('198.51.100.41'));
     expect(refused.status).toBe(401);
@@ -112,13 +112,12 @@ describe.concurrent('newcomer flow through the operator CLI', () => {
     const claim = () => pluginClaim(api, { code, port: 7777 }, from('198.51.100.51'));
     expect((await claim()).body).toMatchObject({ status: 'review', reason: 'ip_mismatch' });
     const [review] = await api.store.listReviews();
-    const rejected = await runAdmin(api, 'review', 'reject', review!.id);
-    expect(rejected).toMatchObject({ exitCode: 0, out: { ok: true, id: review!.id, decision: 'rejected' } });
+    const rejected = (await cli(api, 'review', 'reject', review!.id)).ok();
+    expect(rejected).toMatchObject({ ok: true, id: review!.id, decision: 'rejected' });
     expect(await claim()).toMatchObject({ status: 403, body: { error: 'claim rejected' } });
 
-    const again = await runAdmin(api, 'review', 'approve', review!.id);
-    expect(again.exitCode).toBe(1);
-    expect(again.out.error).toBe(`review ${review!.id} was already rejected by operator (CLI)`);
+    const again = (await cli(api, 'review', 'approve', review!.id)).failed(1);
+    expect(again.error).toBe(`review ${review!.id} was already rejected by operator (CLI)`);
     expect(await claim()).toMatchObject({ status: 403 });
   });
 
@@ -127,16 +126,15 @@ describe.concurrent('newcomer flow through the operator CLI', () => {
     const { code } = await api.store.issueClaimCode({ ip: '198.51.100.60', port: 7777 });
     const review = await pluginClaim(api, { code, port: 7777 }, from('198.51.100.61'));
     expect(review.body).toMatchObject({ status: 'review', reason: 'ip_mismatch' });
-    const listed = await runAdmin<{ reviews: Review[] }>(api, 'review', 'list');
-    expect(listed.out.reviews.map((r) => r.code)).toEqual([code]);
-    const id = listed.out.reviews[0]!.id;
+    const listed = (await cli(api, 'review', 'list')).ok<{ reviews: Review[] }>();
+    expect(listed.reviews.map((r) => r.code)).toEqual([code]);
+    const id = listed.reviews[0]!.id;
 
     const verified = await pluginClaim(api, { code, port: 7777 }, from('198.51.100.60'));
     expect(verified.status).toBe(200);
-    expect(await runAdmin(api, 'review', 'list')).toMatchObject({ exitCode: 0, out: { reviews: [] } });
-    const approve = await runAdmin(api, 'review', 'approve', id);
-    expect(approve.exitCode).toBe(1);
-    expect(approve.out.error).toBe(
+    expect((await cli(api, 'review', 'list')).ok()).toEqual({ reviews: [] });
+    const approve = (await cli(api, 'review', 'approve', id)).failed(1);
+    expect(approve.error).toBe(
       `review ${id} was superseded: its code registered the server from the expected address`,
     );
     // The registration the code made stands; the code is used up.

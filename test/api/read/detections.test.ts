@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../support/admin-cli.ts';
+import { adminEnv, runAdmin } from '../../support/admin-cli.ts';
 import type { TestApi } from '../../support/api.ts';
 import { advanceClock, HOUR, MINUTE } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
@@ -141,9 +141,8 @@ describe('POST /admin/v1/detections', () => {
   });
 
   it('the CLI `detect <seed>` records a sighting the same way', async () => {
-    const res = await runAdmin(api, 'detect', '330');
-    expect(res.exitCode).toBe(0);
-    expect(res.out).toEqual({ seed: 330, recorded: true });
+    const res = await runAdmin(['detect', '330'], adminEnv(api.config.REDIS_PREFIX));
+    expect(res.ok()).toEqual({ seed: 330, recorded: true });
     await waitReady(api, 330);
     expect((await listed()).get(330)).toBe(true);
     expect(await overview()).toMatchObject({ seedsDetected: 1, detections: { '24h': 1, '7d': 1 } });

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { hotRoutes } from '../../../api/front-door.ts';
 import { ROUTES } from '../../../api/routes/table.ts';
 import { generateMap, type FacilityMap } from '../../../generator/index.ts';
-import { runAdmin } from '../../support/admin-cli.ts';
+import { adminEnv, runAdmin } from '../../support/admin-cli.ts';
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { runTs } from '../../support/child.ts';
 import { advanceClock, setClock } from '../../support/clock.ts';
@@ -120,9 +120,8 @@ describe('GET /maps/{seed} (4.7)', () => {
     const [byStore, byCli] = [626262, 636363];
     await generate(api, byStore);
     await api.store.addToBlocklist(byStore);
-    const viaCli = await runAdmin(api, 'blocklist', 'add', String(byCli));
-    expect(viaCli.exitCode).toBe(0);
-    expect(viaCli.out).toEqual({ seed: byCli, added: true });
+    const viaCli = await runAdmin(['blocklist', 'add', String(byCli)], adminEnv(api.config.REDIS_PREFIX));
+    expect(viaCli.ok()).toEqual({ seed: byCli, added: true });
 
     const refusedBefore = await api.store.ctx.redis.hget(
       `${api.config.REDIS_PREFIX}stats`,

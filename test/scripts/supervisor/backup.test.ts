@@ -6,10 +6,11 @@ import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../support/admin-cli.ts';
 import { get, pollUntil } from '../../support/read-api.ts';
 import { sendReport } from '../../support/requests.ts';
 import {
-  admin,
+  dataDirEnv,
   removeDataDir,
   startSupervisor,
   tempDataDir,
@@ -36,7 +37,9 @@ describe('backup and restore', () => {
   it('a backup taken while running restores into a fresh DATA_DIR with everything intact', async () => {
     const first = await startSupervisor();
     dirs.push(first.dataDir);
-    const key = await admin(first.dataDir, 'httpkey', 'issue', '--owner', 'backup-test');
+    const key = (
+      await runAdmin(['httpkey', 'issue', '--owner', 'backup-test'], dataDirEnv(first.dataDir))
+    ).ok();
     /** A round start on seed 555 with the key, on the HTTP path. */
     const roundStart = (service: Supervisor) =>
       sendReport(
@@ -51,7 +54,10 @@ describe('backup and restore', () => {
     expect(opened.status).toBe(200);
     const { blockedUntil } = opened.body as { blockedUntil: string };
     expect(blockedUntil).toEqual(expect.any(String));
-    expect(await admin(first.dataDir, 'blocklist', 'add', '999')).toEqual({ seed: 999, added: true });
+    expect((await runAdmin(['blocklist', 'add', '999'], dataDirEnv(first.dataDir))).ok()).toEqual({
+      seed: 999,
+      added: true,
+    });
     await pollUntil(
       () => get(`${first.base}/maps/101`),
       (r) => r.status === 200,
@@ -94,7 +100,9 @@ describe('backup and restore', () => {
       const again = await roundStart(restored);
       expect(again.status).toBe(200);
       expect((again.body as { blockedUntil: string }).blockedUntil).toBe(blockedUntil);
-      const servers = (await admin(fresh, 'servers', 'list')).servers as { serverId: string }[];
+      const { servers } = (await runAdmin(['servers', 'list'], dataDirEnv(fresh))).ok<{
+        servers: { serverId: string }[];
+      }>();
       expect(servers.map((s) => s.serverId)).toContain(key.serverId);
     } finally {
       await restored.stop(20_000);

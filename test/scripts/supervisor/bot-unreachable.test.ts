@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/redis-server.ts';
 import { APPLICATION_ID, BOT_TOKEN } from '../../bot/support/snowflakes.ts';
+import { runAdmin } from '../../support/admin-cli.ts';
 import { get, pollUntil, type JobBody } from '../../support/read-api.ts';
 import { sendReport } from '../../support/requests.ts';
-import { admin, removeDataDir, startSupervisor, type Supervisor } from '../../support/supervisor.ts';
+import { dataDirEnv, removeDataDir, startSupervisor, type Supervisor } from '../../support/supervisor.ts';
 
 let service: Supervisor;
 
@@ -43,7 +44,9 @@ describe('npm start with Discord unreachable', () => {
     const ready = await get(`http://127.0.0.1:${service.port}/readyz`);
     expect(ready.status).toBe(200);
 
-    const key = await admin(service.dataDir, 'httpkey', 'issue', '--owner', 'bot-unreachable');
+    const key = (
+      await runAdmin(['httpkey', 'issue', '--owner', 'bot-unreachable'], dataDirEnv(service.dataDir))
+    ).ok();
     const report = await sendReport(
       service,
       key.credential as string,
