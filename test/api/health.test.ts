@@ -16,13 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { redactRedisUrl } from '../../store/redis-url.ts';
 import { startTestWorker, type TestWorker } from '../support/generator-worker.ts';
-import {
-  logLines,
-  startLoggedApi,
-  startLoggedWorker,
-  type LoggedApi,
-  type LoggedProcess,
-} from '../support/logged-process.ts';
+import { logLines, type LoggedProcess } from '../support/logged-process.ts';
+import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
+import { startWorkerProcess } from '../support/generator-worker.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { type HttpAnswer, send } from '../support/http.ts';
 
@@ -50,8 +46,8 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const readyz = (api: LoggedApi, method = 'GET') => send<Readiness>(`${api.url}/readyz`, { method });
-const healthz = (api: LoggedApi, method = 'GET') => send<unknown>(`${api.url}/healthz`, { method });
+const readyz = (api: ApiProcess, method = 'GET') => send<Readiness>(`${api.url}/readyz`, { method });
+const healthz = (api: ApiProcess, method = 'GET') => send<unknown>(`${api.url}/healthz`, { method });
 
 async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -66,14 +62,14 @@ const back = (p: LoggedProcess) => linesOf(p).filter((l) => String(l.msg).starts
 
 describe('on a Redis that is stopped, killed and restarted', () => {
   let redis: PrivateRedis;
-  let api: LoggedApi;
+  let api: ApiProcess;
   let worker: LoggedProcess;
 
   beforeAll(async () => {
     redis = await startPrivateRedis({ name: 'health' });
-    api = await startLoggedApi({ REDIS_URL: redis.url });
+    api = await startApiProcess({ LOG_LEVEL: 'info', REDIS_URL: redis.url });
     processes.push(api);
-    worker = startLoggedWorker(api.prefix, { REDIS_URL: redis.url });
+    worker = startWorkerProcess(api.prefix, { LOG_LEVEL: 'info', REDIS_URL: redis.url });
     processes.push(worker);
     await pollUntil(
       () => readyz(api),
@@ -229,7 +225,7 @@ describe('on a Redis that is stopped, killed and restarted', () => {
 
 describe('the viewer not built', () => {
   it('fails readiness naming the viewer, and start-up warns', async () => {
-    const api = await startLoggedApi({ VIEWER_DIST_DIR: tempDir('dist') });
+    const api = await startApiProcess({ LOG_LEVEL: 'info', VIEWER_DIST_DIR: tempDir('dist') });
     processes.push(api);
     const res = await readyz(api);
     expect(res.status).toBe(503);
@@ -246,11 +242,11 @@ describe('the viewer not built', () => {
 });
 
 describe('generator workers and the queue', () => {
-  let api: LoggedApi;
+  let api: ApiProcess;
   let worker: TestWorker | undefined;
 
   beforeAll(async () => {
-    api = await startLoggedApi();
+    api = await startApiProcess({ LOG_LEVEL: 'info' });
     processes.push(api);
   }, 30_000);
   afterAll(async () => {

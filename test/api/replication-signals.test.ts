@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
-import { logLines, startLoggedApi, type LoggedApi } from '../support/logged-process.ts';
+import { logLines } from '../support/logged-process.ts';
+import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 import { parseExposition, valueOf } from '../support/prometheus.ts';
 import { pollUntil } from '../support/read-api.ts';
@@ -22,7 +23,7 @@ const prefix = testPrefix();
 let primary: PrivateRedis;
 let proxy: HoldingProxy;
 let replica: PrivateRedis;
-let api: LoggedApi;
+let api: ApiProcess;
 let store: Store;
 
 beforeAll(async () => {
@@ -30,16 +31,14 @@ beforeAll(async () => {
   proxy = await startHoldingProxy(primary.port);
   replica = await startPrivateRedis({ name: 'signals-replica', replicaOf: proxy.port });
   await waitReplicaLinkUp(replica.observer, 15_000);
-  api = await startLoggedApi(
-    {
-      REDIS_URL: primary.url,
-      REDIS_PREFIX: prefix,
-      SEEDBLOCK_CLOCK: 'system',
-      REDIS_REPLICAS_ACK: '1',
-      ADMIN_TOKEN: TOKEN,
-    },
-    60_000,
-  );
+  api = await startApiProcess({
+    LOG_LEVEL: 'info',
+    REDIS_URL: primary.url,
+    REDIS_PREFIX: prefix,
+    SEEDBLOCK_CLOCK: 'system',
+    REDIS_REPLICAS_ACK: '1',
+    ADMIN_TOKEN: TOKEN,
+  });
   store = await openTestStore({ redisUrl: primary.url, prefix, clock: 'system', name: 'signals' });
 }, 60_000);
 afterAll(async () => {

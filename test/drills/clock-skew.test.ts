@@ -24,8 +24,8 @@ beforeAll(async () => {
   store = await openTestStore({ prefix, clock: 'system', name: 'clock-skew' });
   const env = { REDIS_PREFIX: prefix, SEEDBLOCK_CLOCK: 'system', RATE_LIMIT_MULTIPLIER: '1' };
   [normal, ahead] = await Promise.all([
-    startApiProcess(env, 60_000),
-    startApiProcess(env, 60_000, ['faketime', '-f', `+${AHEAD_MS / 1000}s`]),
+    startApiProcess(env),
+    startApiProcess(env, { under: ['faketime', '-f', `+${AHEAD_MS / 1000}s`] }),
   ]);
 }, 90_000);
 afterAll(async () => {

@@ -63,7 +63,7 @@ beforeAll(async () => {
   });
   sentinelUrl = `redis-sentinel://127.0.0.1:${sentinel.port}#${NAME}`;
   const env = { REDIS_URL: sentinelUrl, REDIS_PREFIX: prefix, SEEDBLOCK_CLOCK: 'system' };
-  apis = await Promise.all([startApiProcess(env, 60_000), startApiProcess(env, 60_000)]);
+  apis = await Promise.all([startApiProcess(env), startApiProcess(env)]);
   setup = await openTestStore({ redisUrl: primary.url, prefix, clock: 'system', name: 'lag-setup' });
 }, 120_000);
 afterAll(async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
-import { logLines, startLoggedApi, type LoggedApi } from '../support/logged-process.ts';
+import { logLines } from '../support/logged-process.ts';
+import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 import { generate, get } from '../support/read-api.ts';
 import { openTestStore } from '../support/test-store.ts';
@@ -17,7 +18,7 @@ import { openTestStore } from '../support/test-store.ts';
 
 const prefix = testPrefix();
 let redis: PrivateRedis;
-let api: LoggedApi;
+let api: ApiProcess;
 let store: Store;
 /** Dumped maps: one the API holds in memory, one it does not; one seed never generated. */
 const HELD = 940_001;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   redis = await startPrivateRedis({ name: 'noreplicas' });
   const env = { REDIS_URL: redis.url, REDIS_PREFIX: prefix, SEEDBLOCK_CLOCK: 'system' };
   [api, store] = await Promise.all([
-    startLoggedApi(env, 60_000),
+    startApiProcess({ LOG_LEVEL: 'info', ...env }),
     openTestStore({ redisUrl: redis.url, prefix, clock: 'system', name: 'noreplicas' }),
   ]);
   const worker = await startTestWorker(prefix, { url: redis.url, clock: 'system' });

@@ -74,15 +74,12 @@ beforeAll(async () => {
     ...Object.fromEntries(replicas.map((r, i) => [r.port, aToReplicas[i]!.port])),
   };
   [a, b] = await Promise.all([
-    startApiProcess(
-      {
-        ...env,
-        REDIS_URL: `redis-sentinel://127.0.0.1:${aToSentinel.port}#${NAME}`,
-        SEEDBLOCK_TEST_ROUTES: JSON.stringify(routesOfA),
-      },
-      60_000,
-    ),
-    startApiProcess({ ...env, REDIS_URL: `redis-sentinel://127.0.0.1:${sentinel.port}#${NAME}` }, 60_000),
+    startApiProcess({
+      ...env,
+      REDIS_URL: `redis-sentinel://127.0.0.1:${aToSentinel.port}#${NAME}`,
+      SEEDBLOCK_TEST_ROUTES: JSON.stringify(routesOfA),
+    }),
+    startApiProcess({ ...env, REDIS_URL: `redis-sentinel://127.0.0.1:${sentinel.port}#${NAME}` }),
   ]);
   // Keys go to both replicas before the answer: B reports with them on the new master.
   const replicaAcks = { replicas: 2, timeoutMs: 5_000 };

@@ -14,7 +14,8 @@ import { ensureViewerBuilt } from '../support/e2e-stack.ts';
 import { assembleImageFiles } from '../support/image-files.ts';
 import { oneJsonLine, runTs } from '../support/child.ts';
 import { REPO_ROOT } from '../support/repo.ts';
-import { startLoggedApi, startLoggedWorker, type LoggedApi } from '../support/logged-process.ts';
+import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
+import { startWorkerProcess } from '../support/generator-worker.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { send } from '../support/http.ts';
 import { openTestStore } from '../support/test-store.ts';
@@ -40,7 +41,7 @@ async function changedDeploy(): Promise<string> {
   return root;
 }
 
-async function readAll(api: LoggedApi) {
+async function readAll(api: ApiProcess) {
   const maps = new Map<number, { etag: string; body: string }>();
   for (const seed of SEEDS) {
     const res = await send<MapBody>(`${api.base}/maps/${seed}`);
@@ -50,7 +51,7 @@ async function readAll(api: LoggedApi) {
   return maps;
 }
 
-async function indexed(api: LoggedApi): Promise<Map<number, number>> {
+async function indexed(api: ApiProcess): Promise<Map<number, number>> {
   const res = await send<SeedPage>(`${api.base}/seeds?limit=500`);
   expect(res.status).toBe(200);
   return new Map(
@@ -66,8 +67,8 @@ let spawnsBefore: Map<number, number>;
 beforeAll(async () => {
   root = await changedDeploy();
   // The old deploy: generates the maps (the worker caches them in Redis) and serves them.
-  const api = await startLoggedApi({ REDIS_PREFIX: prefix });
-  const worker = startLoggedWorker(prefix);
+  const api = await startApiProcess({ LOG_LEVEL: 'info', REDIS_PREFIX: prefix });
+  const worker = startWorkerProcess(prefix, { LOG_LEVEL: 'info' });
   try {
     for (const seed of [...SEEDS, ...UNREAD]) {
       await pollUntil(
@@ -93,7 +94,7 @@ describe('a changed generator deployed over a populated map cache', () => {
     expect(newVersion).not.toBe(GENERATOR_VERSION);
     for (const { etag } of before.values()) expect(etag.startsWith(`"${GENERATOR_VERSION}.`)).toBe(true);
 
-    const api = await startLoggedApi({ REDIS_PREFIX: prefix }, undefined, root);
+    const api = await startApiProcess({ LOG_LEVEL: 'info', REDIS_PREFIX: prefix }, { root });
     try {
       // A client revalidating what it holds gets the new map, not 304.
       for (const [seed, old] of before) {

@@ -17,14 +17,9 @@ import { isWellFormedCredential } from '../../store/credentials.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../support/fakes/a2s-server.ts';
 import { adminEnv, spawnAdmin } from '../support/admin-cli.ts';
 import { oneJsonLine, type ChildResult } from '../support/child.ts';
-import {
-  logLines,
-  startLoggedApi,
-  startLoggedWorker,
-  type Exit,
-  type LoggedApi,
-  type LoggedProcess,
-} from '../support/logged-process.ts';
+import { logLines, type Exit, type LoggedProcess } from '../support/logged-process.ts';
+import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
+import { startWorkerProcess } from '../support/generator-worker.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { type HttpAnswer, type HttpInit, send } from '../support/http.ts';
 
@@ -42,7 +37,7 @@ interface Exchange {
   sentId?: string;
 }
 
-let api: LoggedApi;
+let api: ApiProcess;
 let worker: LoggedProcess;
 let fake: FakeA2sServer;
 const exchanges: Exchange[] = [];
@@ -91,10 +86,10 @@ const report = (credential: string, body: Record<string, unknown>, headers: Reco
 
 beforeAll(async () => {
   [api, fake] = await Promise.all([
-    startLoggedApi({ LOG_LEVEL: 'info' }),
+    startApiProcess({ LOG_LEVEL: 'info' }),
     startFakeA2sServer({ mode: 'direct' }),
   ]);
-  worker = startLoggedWorker(api.prefix);
+  worker = startWorkerProcess(api.prefix, { LOG_LEVEL: 'info' });
 
   // Secrets from the operator CLI: an HTTP key and two claim codes (one for a fixed address).
   const [httpKey, code, addressedCode] = await Promise.all([

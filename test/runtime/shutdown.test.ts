@@ -8,13 +8,9 @@ import { portOpen } from '../../scripts/redis-server.ts';
 import { DRAIN_MS, STOP_BUDGET_MS } from '../../runtime/process.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../support/fakes/a2s-server.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
-import {
-  logLines,
-  startLoggedApi,
-  startLoggedWorker,
-  type Exit,
-  type LoggedProcess,
-} from '../support/logged-process.ts';
+import { logLines, type Exit, type LoggedProcess } from '../support/logged-process.ts';
+import { startApiProcess } from '../support/api-process.ts';
+import { startWorkerProcess } from '../support/generator-worker.ts';
 import { pollUntil } from '../support/read-api.ts';
 import { send } from '../support/http.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
@@ -50,7 +46,7 @@ describe('API process', () => {
       .filter((name) => name);
 
   it('SIGTERM: refuses new connections, finishes the in-flight request, closes Redis, exits 0', async () => {
-    const api = await startLoggedApi({ REDIS_URL: redis.url, PROBE_TIMEOUT_MS: '2000' });
+    const api = await startApiProcess({ LOG_LEVEL: 'info', REDIS_URL: redis.url, PROBE_TIMEOUT_MS: '2000' });
     try {
       expect(await clientNames()).toContain('seedblock-api');
 
@@ -104,7 +100,7 @@ describe('API process', () => {
   });
 
   it('SIGTERM with nothing in flight: exits 0 at once, idle keep-alive connections included', async () => {
-    const api = await startLoggedApi({ REDIS_URL: redis.url });
+    const api = await startApiProcess({ LOG_LEVEL: 'info', REDIS_URL: redis.url });
     try {
       // A keep-alive connection left idle in fetch's pool must not hold the shutdown up.
       expect((await send(`${api.base}/plugin/v1/version`)).status).toBe(200);
@@ -118,7 +114,7 @@ describe('API process', () => {
     }
   });
   it('SIGTERM with a slow upload and an idle keep-alive connection in hand: both cut at DRAIN_MS, gone within the stop budget, last line "stopped"', async () => {
-    const api = await startLoggedApi({ REDIS_URL: redis.url });
+    const api = await startApiProcess({ LOG_LEVEL: 'info', REDIS_URL: redis.url });
     const sockets: Socket[] = [];
     try {
       // An idle keep-alive connection, after one answer.
@@ -222,7 +218,7 @@ describe('generator worker process', () => {
     const seeds = Array.from({ length: 120 }, (_, i) => 960_001 + i);
     for (const seed of seeds) expect((await send(`${api.base}/jobs/${seed}`)).status).toBe(200);
 
-    const worker = startLoggedWorker(prefix);
+    const worker = startWorkerProcess(prefix, { LOG_LEVEL: 'info' });
     try {
       // Busy: a few maps made, many still waiting (so a job is always in hand or being taken).
       await pollUntil(

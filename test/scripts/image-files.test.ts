@@ -62,7 +62,7 @@ function start(
       LOG_LEVEL: 'info',
       ...env,
     },
-    dir,
+    { root: dir },
   );
   running.push(child);
   return child;

@@ -1,25 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
-import { type ManualClock, type Store } from '../../store/index.ts';
+import type { ManualClock, Store } from '../../store/index.ts';
 import { testPrefix } from './api.ts';
-import { entryArgs, START_BOUND_MS } from './node-args.ts';
-import { REPO_ROOT } from './repo.ts';
+import { spawnLogged, type LoggedProcess, type SpawnOptions } from './logged-process.ts';
+import { START_BOUND_MS } from './node-args.ts';
 import { openTestStore } from './test-store.ts';
 
-// One API as its own process (`node api/main.ts`, node-args.ts entryArgs), as production runs it: for tests
-// where several processes share one Redis. Listens on 127.0.0.1 only.
+// One API as its own process (`node api/main.ts`, started as logged-process.ts spawns every entry
+// point), as production runs it: for tests where several processes share one Redis, and for what
+// only a process shows (its logs, its exit). Listens on 127.0.0.1 only.
 
-export interface ApiProcess {
+export interface ApiProcess extends LoggedProcess {
   /** http://127.0.0.1:<port> */
   readonly url: string;
-  /** `${url}/api` (the default API_PREFIX) */
+  /** `${url}${API_PREFIX}` (`/api` unless the env says otherwise) */
   readonly base: string;
   readonly port: number;
   readonly prefix: string;
-  readonly process: ChildProcess;
-  /** SIGTERM (graceful), SIGKILL after `graceMs`; resolves once the process has exited. */
-  stop(graceMs?: number): Promise<void>;
+  /** The whole environment it runs with. */
+  readonly env: Record<string, string>;
 }
 
 /**
@@ -42,74 +41,39 @@ export function apiProcessEnv(port: number, env: Record<string, string> = {}): R
 }
 
 /**
- * Starts an API process with the test environment (manual clock, silent logs, private probes
- * allowed, rate limits ×1000) on a free port; `env` overrides any of it (e.g. REDIS_PREFIX to share
- * one namespace between processes). Resolves once the port accepts connections.
+ * Starts an API process with the test environment (manual clock, private probes allowed, rate
+ * limits ×1000, no logs unless LOG_LEVEL says) on a free port; `env` overrides any of it (e.g.
+ * REDIS_PREFIX to share one namespace between processes). Resolves once the port accepts
+ * connections, within `timeoutMs`.
  */
 export async function startApiProcess(
   env: Record<string, string> = {},
-  timeoutMs = START_BOUND_MS,
-  /** A command the process runs under, e.g. ['faketime', '-f', '+30s'] for a clock 30 s ahead. */
-  under: string[] = [],
+  { timeoutMs = START_BOUND_MS, ...spawnOptions }: SpawnOptions & { timeoutMs?: number } = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
-  const fullEnv = apiProcessEnv(port, {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  const [command, ...args] = [...under, process.execPath, ...entryArgs('api/main.ts')];
-  const child = spawn(command!, args, {
-    // Under a wrapper (which may fork), signals go to the whole group, so they reach node.
-    detached: under.length > 0,
-    cwd: REPO_ROOT,
-    env: fullEnv,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-4_000);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (name: NodeJS.Signals) => {
-    if (under.length === 0) return child.kill(name);
-    try {
-      process.kill(-child.pid!, name);
-    } catch {
-      // the group has ended already
-    }
-  };
-  const stop = async (graceMs = 5_000) => {
-    if (child.exitCode === null && child.signalCode === null) {
-      signal('SIGTERM');
-      const timer = setTimeout(() => signal('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
-
+  const fullEnv = apiProcessEnv(port, { LOG_LEVEL: 'silent', ...env });
+  const child = spawnLogged('api/main.ts', fullEnv, spawnOptions);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`api process exited at start (${child.exitCode ?? child.signalCode}): ${stderr}`);
+    if (!child.alive()) {
+      const exit = await child.exited;
+      throw new Error(`api process exited at start (${exit.code ?? exit.signal}): ${child.stderr()}`);
     }
     if (await portOpen(port)) break;
     if (Date.now() > deadline) {
-      await stop(0);
-      throw new Error(`api process did not listen on ${port} within ${timeoutMs} ms: ${stderr}`);
+      await child.stop(0);
+      throw new Error(`api process did not listen on ${port} within ${timeoutMs} ms: ${child.stderr()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   const url = `http://127.0.0.1:${port}`;
-  return {
+  return Object.assign(child, {
     url,
     base: `${url}${fullEnv.API_PREFIX ?? '/api'}`,
     port,
     prefix: fullEnv.REDIS_PREFIX!,
-    process: child,
-    stop,
-  };
+    env: fullEnv,
+  });
 }
 
 /** Two API processes on one key namespace, and a store (manual clock) on it to set them up and look. */

@@ -1,15 +1,13 @@
 // A real generator worker for tests, on the shared test Redis under a suite's key prefix, reading
 // the same manual clock as the API. Either in this process (`startTestWorker`, generator/worker.ts
-// with its own blocking connection) or as its own process (`startWorkerProcess`,
-// `node --import tsx generator/main.ts` with the API's environment).
-import { spawn, type ChildProcess } from 'node:child_process';
+// with its own blocking connection) or as its own process (`startWorkerProcess`, `node
+// generator/main.ts` with the API's environment).
 import { inject } from 'vitest';
 import { loadConfig } from '../../runtime/config.ts';
 import { createLogger } from '../../runtime/logger.ts';
 import { startWorker } from '../../generator/worker.ts';
 import { connectRedis, openStore, redisReady, type Store, type StoreRedis } from '../../store/index.ts';
-import { entryArgs } from './node-args.ts';
-import { REPO_ROOT } from './repo.ts';
+import { spawnLogged, type Exit, type LoggedProcess } from './logged-process.ts';
 
 export interface TestWorker {
   readonly workerId: string;
@@ -58,53 +56,30 @@ export async function startTestWorker(
   };
 }
 
-export interface WorkerProcess {
-  readonly process: ChildProcess;
-  /** SIGTERM (finishes the job in hand); SIGKILL after `graceMs`. Resolves once exited. */
-  stop(graceMs?: number): Promise<void>;
+export interface WorkerProcess extends LoggedProcess {
   /** Kills at once with `signal` (SIGKILL: a worker that dies holding whatever it holds). */
-  kill(signal?: NodeJS.Signals): Promise<void>;
-  /** What the process wrote on stderr (last 4 KB). */
-  stderr(): string;
+  kill(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-/** `node generator/main.ts` (node-args.ts entryArgs), with the environment an API of `prefix` runs with. */
+/**
+ * `node generator/main.ts` (started as logged-process.ts spawns every entry point), with the
+ * environment an API of `prefix` runs with (no logs unless LOG_LEVEL says); `env` overrides it.
+ * `stop` lets it finish the job in hand.
+ */
 export function startWorkerProcess(prefix: string, env: Record<string, string> = {}): WorkerProcess {
-  const child = spawn(process.execPath, entryArgs('generator/main.ts'), {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      REDIS_URL: inject('redisUrl'),
-      REDIS_PREFIX: prefix,
-      SEEDBLOCK_CLOCK: 'manual',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawnLogged('generator/main.ts', {
+    NODE_ENV: 'test',
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: prefix,
+    SEEDBLOCK_CLOCK: 'manual',
+    LOG_LEVEL: 'silent',
+    ...env,
   });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-4_000);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  return {
-    process: child,
-    stderr: () => stderr,
-    async stop(graceMs = 5_000) {
-      if (!alive()) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    },
+  return Object.assign(child, {
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
-      if (!alive()) return;
       // A stopped (SIGSTOP) process still dies of SIGKILL.
-      child.kill(signal);
-      await exited;
+      if (child.alive()) child.process.kill(signal);
+      return child.exited;
     },
-  };
+  });
 }

@@ -1,12 +1,9 @@
-// The project's entry points as child processes whose whole stdout and stderr are kept (the
-// structured logs), for the operator suites: logs, request ids, graceful shutdown. Unlike
-// api-process.ts (silent, stdout ignored) nothing is dropped or truncated. Loopback only.
+// The one way tests start an entry point of ours as a child process (api-process.ts and
+// generator-worker.ts build on it): its whole stdout and stderr kept (the structured logs, for the
+// operator suites: logs, request ids, graceful shutdown), nothing dropped or truncated. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { inject } from 'vitest';
-import { freePort, portOpen } from '../../scripts/redis-server.ts';
-import { entryArgs, START_BOUND_MS } from './node-args.ts';
+import { entryArgs } from './node-args.ts';
 import { REPO_ROOT } from './repo.ts';
-import { apiProcessEnv } from './api-process.ts';
 
 export interface Exit {
   code: number | null;
@@ -26,21 +23,35 @@ export interface LoggedProcess {
   stop(graceMs?: number): Promise<Exit>;
 }
 
+export interface SpawnOptions {
+  /** The checkout it runs from (this one unless given). */
+  root?: string;
+  /**
+   * In a process group of its own (its pid), to be signalled whole as Ctrl-C or systemd's
+   * control-group stop does.
+   */
+  group?: boolean;
+  /**
+   * A command it runs under, e.g. ['faketime', '-f', '+30s'] for a clock 30 s ahead: then in a
+   * group of its own, which `stop` signals whole (a wrapper may fork).
+   */
+  under?: readonly string[];
+}
+
 /**
- * `<script>` (a script, or a script and its arguments) started as entryArgs says (node-args.ts), in the repo
- * root (or another checkout, `root`) with exactly `env` (plus PATH and HOME). `group`: in a process
- * group of its own (its pid), to be signalled whole as Ctrl-C or systemd's control-group stop does.
+ * `<script>` (a script, or a script and its arguments) started as entryArgs says (node-args.ts), in
+ * the checkout with exactly `env` (plus PATH and HOME).
  */
 export function spawnLogged(
   script: string | readonly string[],
   env: Record<string, string>,
-  root = REPO_ROOT,
-  { group = false }: { group?: boolean } = {},
+  { root = REPO_ROOT, group = false, under = [] }: SpawnOptions = {},
 ): LoggedProcess {
   const [entry, ...args] = [script].flat();
-  const child = spawn(process.execPath, entryArgs(entry!, args, root), {
+  const [command, ...commandArgs] = [...under, process.execPath, ...entryArgs(entry!, args, root)];
+  const child = spawn(command!, commandArgs, {
     cwd: root,
-    detached: group,
+    detached: group || under.length > 0,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,6 +64,14 @@ export function spawnLogged(
     child.once('close', (code, signal) => resolve({ code, signal })),
   );
   const alive = () => child.exitCode === null && child.signalCode === null;
+  const signal = (name: NodeJS.Signals) => {
+    if (under.length === 0) return child.kill(name);
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // the group has ended already
+    }
+  };
   return {
     process: child,
     stdout: () => out,
@@ -61,8 +80,8 @@ export function spawnLogged(
     alive,
     async stop(graceMs = 5_000) {
       if (alive()) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        signal('SIGTERM');
+        const timer = setTimeout(() => signal('SIGKILL'), graceMs);
         const exit = await exited;
         clearTimeout(timer);
         return exit;
@@ -70,58 +89,6 @@ export function spawnLogged(
       return exited;
     },
   };
-}
-
-export interface LoggedApi extends LoggedProcess {
-  readonly url: string;
-  /** `${url}/api` */
-  readonly base: string;
-  readonly port: number;
-  readonly prefix: string;
-  readonly env: Record<string, string>;
-}
-
-/**
- * `api/main.ts` as a child process with logs at LOG_LEVEL=info on stdout (test environment as in
- * api-process.ts: manual clock, private probes allowed, limits ×1000); `env` overrides any of it;
- * `root` is the checkout it runs from.
- * Resolves once the port accepts connections.
- */
-export async function startLoggedApi(
-  env: Record<string, string> = {},
-  timeoutMs = START_BOUND_MS,
-  root = REPO_ROOT,
-): Promise<LoggedApi> {
-  const port = await freePort();
-  const fullEnv = apiProcessEnv(port, { LOG_LEVEL: 'info', ...env });
-  const child = spawnLogged('api/main.ts', fullEnv, root);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (!child.alive()) {
-      const exit = await child.exited;
-      throw new Error(`api exited at start (${exit.code ?? exit.signal}): ${child.stderr()}`);
-    }
-    if (await portOpen(port)) break;
-    if (Date.now() > deadline) {
-      await child.stop(0);
-      throw new Error(`api did not listen on ${port} within ${timeoutMs} ms: ${child.stderr()}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const url = `http://127.0.0.1:${port}`;
-  return Object.assign(child, { url, base: `${url}/api`, port, prefix: fullEnv.REDIS_PREFIX!, env: fullEnv });
-}
-
-/** `generator/main.ts` as a child process on `prefix`, logging at LOG_LEVEL=info on stdout. */
-export function startLoggedWorker(prefix: string, env: Record<string, string> = {}): LoggedProcess {
-  return spawnLogged('generator/main.ts', {
-    NODE_ENV: 'test',
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: prefix,
-    SEEDBLOCK_CLOCK: 'manual',
-    LOG_LEVEL: 'info',
-    ...env,
-  });
 }
 
 /** Non-empty lines of a log, each parsed as JSON (throws, naming the line, when one is not). */

@@ -70,7 +70,6 @@ export async function startSupervisor(
       DATA_DIR: dataDir,
       ...env,
     },
-    undefined,
     { group },
   );
   const lines = () => parseLines(child.stdout());

@@ -25,7 +25,7 @@ import {
 const T0 = '2026-03-01T08:00:00.000Z';
 
 let api: TestApi | undefined;
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   await api?.close();
