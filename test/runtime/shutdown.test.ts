@@ -1,6 +1,6 @@
 // Issue 6, operator's view, item 13: graceful shutdown on SIGTERM. Stop accepting, finish the
 // requests and jobs in flight, close Redis, exit 0. The API and the generator worker run as real
-// child processes (node + tsx), as production runs them.
+// child processes (node-args.ts entryArgs), as production runs them.
 import { connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Runs the project's entry points as real child processes (node + tsx), with a chosen env. */
+/** Runs a script of ours to its end as a real child process, with a chosen env. */
 import { execFile } from 'node:child_process';
 import { entryArgs } from './node-args.ts';
 import { REPO_ROOT } from './repo.ts';
@@ -11,8 +11,9 @@ export interface ChildResult {
 }
 
 /**
- * `node --import tsx <script> ...args` in the repo root (or another checkout, `root`). The env is
- * exactly `env` plus PATH and HOME (nothing of the test runner leaks in). Killed after `timeoutMs`.
+ * `node <script> ...args` (started as node-args.ts entryArgs says) in the repo root (or another
+ * checkout, `root`). The env is exactly `env` plus PATH and HOME (nothing of the test runner leaks
+ * in). Killed after `timeoutMs`.
  */
 export function runTs(
   script: string,
