@@ -2,6 +2,7 @@ import { inject } from 'vitest';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
 import type { ManualClock, Store } from '../../store/index.ts';
 import { testPrefix } from './api.ts';
+import { sleep } from './clock.ts';
 import { spawnLogged, type LoggedProcess, type SpawnOptions } from './logged-process.ts';
 import { START_BOUND_MS } from './node-args.ts';
 import { openTestStore } from './test-store.ts';
@@ -64,7 +65,7 @@ export async function startApiProcess(
       await child.stop(0);
       throw new Error(`api process did not listen on ${port} within ${timeoutMs} ms: ${child.stderr()}`);
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
   }
   const url = `http://127.0.0.1:${port}`;
   return Object.assign(child, {

@@ -13,7 +13,13 @@ export async function openTestStore(options: Partial<OpenStoreOptions> & { name:
     clock: 'manual',
     ...options,
   });
-  await redisReady(store.ctx.redis);
+  try {
+    await redisReady(store.ctx.redis);
+  } catch (err) {
+    // A store that never became ready still holds a connection that retries: close it.
+    await store.close();
+    throw err;
+  }
   return store;
 }
 
