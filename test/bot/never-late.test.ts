@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRY_AGAIN } from '../../bot/replies.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
-import { interact, startBotProcess, type Answer, type BotProcess } from './support/bot-process.ts';
+import { interact, logged, startBotProcess, type Answer, type BotProcess } from './support/bot-process.ts';
 import { buttonPress, member, option, slashCommand } from './support/interactions.ts';
 import { MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './support/snowflakes.ts';
 
@@ -63,7 +63,8 @@ describe('a write that waits on a held replication link', () => {
     // The store waited for the replica as long as it may, then gave up: the user is told.
     expect(held.answeredAt - held.dispatchedAt).toBeGreaterThanOrEqual(ACK_TIMEOUT_MS - 100);
     expect(held.content).toBe(TRY_AGAIN);
-    const [failed] = p.logs().filter((l) => l.msg === 'interaction failed: the store is unavailable');
+    // The log line travels by the bot's stdout, the answer by HTTP: wait for the line.
+    const [failed] = await logged(p, /^interaction failed: the store is unavailable$/);
     expect(failed).toMatchObject({ level: 40, interaction: '/blocklist' });
     expect(p.logs().filter((l) => l.level === 50)).toEqual([]);
 
