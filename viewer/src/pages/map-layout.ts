@@ -85,7 +85,7 @@ export function createLayout(main: HTMLElement, on: { panelOpen(): boolean; chan
   };
   const onChange = (): void => void (parts && arrange(parts));
   narrow.addEventListener('change', onChange);
-  toggle.addEventListener('click', () => setPanel(panel.hidden));
+  toggle.addEventListener('click', () => setPanel(panel.hidden !== false));
   panel.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && narrow.matches) {
       setPanel(false);
