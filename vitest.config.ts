@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/support/sequencer.ts';
 
-// Three projects (docs/architecture.md, "Runtimes and the suite"). Most files wait on I/O (Redis,
+// Four projects (docs/architecture.md, "Runtimes and the suite"). Most files wait on I/O (Redis,
 // HTTP, child processes), so `parallel` runs three at a time on two cores, each worker keeping
 // the modules it imported for its next file (isolate: false: a file costs its own work, not one
-// more import of the product). `e2e` shares those workers and one Chromium. `serial` runs before
-// both, one file at a time with the tests to itself (only the type check and the lint beside it,
-// at nice 10): the drills that load the machine, and the tests that time what the spec bounds (a
-// stop within its budget, a 503 within a second), which a neighbour's load would blur. A new file
-// runs in `parallel` unless it is named in SERIAL. The longest files start first (LongestFirst).
+// more import of the product). `e2e` shares those workers and one Chromium. Before both:
+// `serial`, one file at a time with the machine to itself (only the type check and the lint beside
+// it, at nice 10): the drills that load the machine; then `timed`, two files at a time and nothing
+// else: the tests that time what the spec bounds (a stop within its budget, a 503 within a second),
+// which mostly wait out those bounds and which the load of the others would blur. A new file runs
+// in `parallel` unless it is named in SERIAL or TIMED. The longest files start first (LongestFirst).
 
 /** Files that need the machine to themselves, each with its reason. */
 const SERIAL = [
@@ -17,7 +18,9 @@ const SERIAL = [
   'test/drills/map-flood.test.ts',
   // Hundreds of slow sockets against short server timeouts.
   'test/api/http/slow-clients.test.ts',
-  // Bounds in time: readiness, 503 within a second, stops within their budget, refusals within 5 s.
+];
+/** Files that bound a time: readiness, 503 within a second, stops within their budget, refusals within 5 s. */
+const TIMED = [
   'test/api/health.test.ts',
   'test/api/block/redis-restart.test.ts',
   'test/runtime/shutdown.test.ts',
@@ -25,10 +28,10 @@ const SERIAL = [
   'test/scripts/supervisor/group-stop.test.ts',
   'test/scripts/supervisor/refusals.test.ts',
 ];
-// A file renamed or moved would silently leave the serial project: say so instead.
-for (const file of SERIAL) {
+// A file renamed or moved would silently leave its project: say so instead.
+for (const file of [...SERIAL, ...TIMED]) {
   if (!existsSync(new URL(file, import.meta.url)))
-    throw new Error(`vitest.config.ts SERIAL names ${file}, which is gone`);
+    throw new Error(`vitest.config.ts names ${file}, which is gone`);
 }
 const E2E = ['test/e2e/**/*.test.ts'];
 
@@ -51,10 +54,10 @@ export default defineConfig({
         test: {
           name: 'parallel',
           include: ['test/**/*.test.ts'],
-          exclude: [...SERIAL, ...E2E],
+          exclude: [...SERIAL, ...TIMED, ...E2E],
           isolate: false,
           maxWorkers: PARALLEL_WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -66,7 +69,7 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           isolate: false,
           maxWorkers: PARALLEL_WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -80,6 +83,16 @@ export default defineConfig({
           // other project: minutes at the end with one core idle, the checks long done.
           isolate: false,
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timed',
+          include: TIMED,
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
