@@ -8,7 +8,7 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startTestWorker, type TestWorker } from '../support/generator-worker.ts';
 import { send } from '../support/http.ts';
 import { logLines } from '../support/logged-process.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 
 const readyz = (api: ApiProcess) => send<{ generators: Generators | null }>(`${api.url}/readyz`);
 const linesOf = (api: ApiProcess) => logLines(api.stdout());

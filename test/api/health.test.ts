@@ -16,7 +16,7 @@ import { redactRedisUrl } from '../../store/redis-url.ts';
 import { logLines, type LoggedProcess } from '../support/logged-process.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startWorkerProcess } from '../support/generator-worker.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 import { type HttpAnswer, send } from '../support/http.ts';
 
 type Readiness = {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
 import { parseExposition, samplesOf, valueOf, type Sample } from '../support/prometheus.ts';
-import { openWindow, pollUntil, waitReady } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
+import { openWindow, waitReady } from '../support/read-api.ts';
 import { type HttpAnswer, send } from '../support/http.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 

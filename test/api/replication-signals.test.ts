@@ -6,7 +6,7 @@ import { logLines } from '../support/logged-process.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
 import { parseExposition, valueOf } from '../support/prometheus.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 import { retryAfterSeconds, sendReport, validReport } from '../support/requests.ts';
 import { send } from '../support/http.ts';
 import { openTestStore } from '../support/test-store.ts';

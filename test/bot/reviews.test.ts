@@ -14,7 +14,7 @@ import {
 } from './support/replies.ts';
 import { APPLICATION_ID, BOT_TOKEN, MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './support/snowflakes.ts';
 import { startTestBot, type TestBot } from './support/test-bot.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 
 // Claim reviews: posted to the moderators' channel as an embed with Approve/Reject buttons, and
 // decided by pressing them (moderators only, one decision however many press at once).

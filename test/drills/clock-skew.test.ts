@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_CAP_MS, SEED_COOLDOWN_MS, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
-import { get } from '../support/read-api.ts';
+import { get } from '../support/http.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { openTestStore } from '../support/test-store.ts';
 

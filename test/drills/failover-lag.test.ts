@@ -6,10 +6,10 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
-import { get, pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
-import { send } from '../support/http.ts';
+import { send, get } from '../support/http.ts';
 import { openTestStore } from '../support/test-store.ts';
 
 // Acknowledged means replicated (issues 27 and 34), in the deployment the README recommends: a

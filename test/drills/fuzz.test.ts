@@ -24,7 +24,7 @@ import {
   type FuzzRequest,
   type RequestShape,
 } from '../support/fuzz-requests.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 
 // Drill (issue 9): every endpoint fuzzed with fast-check — thousands of requests each, with
 // arbitrary bodies (any JSON, any value, unicode text, objects with the right keys and wrong types,

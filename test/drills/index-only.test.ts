@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedPageSchema } from '../../api/schemas.ts';
 import { generateMap } from '../../generator/index.ts';
-import { get, type RawAnswer } from '../support/read-api.ts';
+import { get, type WireAnswer } from '../support/http.ts';
 import { askJobs, startMapService, statusCounts, waitIdle, type MapService } from '../support/map-flood.ts';
 import { usedMemory } from '../support/redis-clients.ts';
 
@@ -73,7 +73,7 @@ describe('MAP_CACHE_MAX_BYTES=0: the durable seed index only', () => {
     const listed: Record<string, unknown>[] = [];
     let cursor: number | null = null;
     do {
-      const res: RawAnswer<Page> = await get<Page>(
+      const res: WireAnswer<Page> = await get<Page>(
         `${api.base}/seeds?limit=500${cursor === null ? '' : `&cursor=${cursor}`}`,
       );
       expect(res.status).toBe(200);

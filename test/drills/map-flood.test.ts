@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateMap } from '../../generator/index.ts';
-import { get, openWindow, type RawAnswer } from '../support/read-api.ts';
+import { get, type WireAnswer } from '../support/http.ts';
+import { openWindow } from '../support/read-api.ts';
 import { askJobs, startMapService, statusCounts, waitIdle, type MapService } from '../support/map-flood.ts';
 import { usedMemory } from '../support/redis-clients.ts';
 import type { ApiProcess } from '../support/api-process.ts';
@@ -99,7 +100,7 @@ describe(`one client floods GET /jobs with ${FLOOD_SEEDS} fresh seeds over ${CON
     // Maps read before the flood, in every coding: their first ETag and bytes.
     for (const seed of EARLY) expect((await get(`${api.base}/jobs/${seed}`)).status).toBe(200);
     await waitIdle(service, EARLY.length, { timeoutMs: 60_000 });
-    const first = new Map<string, RawAnswer>();
+    const first = new Map<string, WireAnswer>();
     for (const seed of EARLY) {
       for (const coding of Object.keys(CODINGS) as Coding[]) {
         const res = await readMap(api.base, seed, coding);
@@ -188,9 +189,11 @@ describe(`one client floods GET /jobs with ${FLOOD_SEEDS} fresh seeds over ${CON
           const was = first.get(`${seed} ${coding}`)!;
           const res = await readMap(base, seed, coding);
           expect(res.status, `${seed} ${coding} from ${base}`).toBe(200);
-          expect(res.headers.etag).toBe(was.headers.etag);
+          expect(res.headers.get('etag')).toBe(was.headers.get('etag'));
           expect(res.raw.equals(was.raw), `${seed} ${coding} bytes from ${base}`).toBe(true);
-          const revalidated = await readMap(base, seed, coding, { 'if-none-match': was.headers.etag! });
+          const revalidated = await readMap(base, seed, coding, {
+            'if-none-match': was.headers.get('etag')!,
+          });
           expect(revalidated.status).toBe(304);
         }
       }

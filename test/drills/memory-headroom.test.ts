@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
-import { setClock } from '../support/clock.ts';
+import { setClock, pollUntil } from '../support/clock.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
-import { generate, get, openWindow, pollUntil } from '../support/read-api.ts';
+import { get } from '../support/http.ts';
+import { generate, openWindow } from '../support/read-api.ts';
 import { usedMemory } from '../support/redis-clients.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 

@@ -5,7 +5,8 @@ import { startTestWorker } from '../support/generator-worker.ts';
 import { logLines } from '../support/logged-process.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
-import { generate, get } from '../support/read-api.ts';
+import { get } from '../support/http.ts';
+import { generate } from '../support/read-api.ts';
 import { openTestStore } from '../support/test-store.ts';
 
 // A refusal stays a refusal (issue 34, item 2): while the master takes no write at all

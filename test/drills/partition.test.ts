@@ -10,7 +10,9 @@ import {
   waitReplicasOnline,
   type PrivateRedis,
 } from '../support/private-redis.ts';
-import { generate, get, pollUntil } from '../support/read-api.ts';
+import { get } from '../support/http.ts';
+import { pollUntil } from '../support/clock.ts';
+import { generate } from '../support/read-api.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
 import { openTestStore } from '../support/test-store.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api.ts';
-import { bearer, send } from '../support/http.ts';
-import { get, pollUntil } from '../support/read-api.ts';
+import { bearer, send, get } from '../support/http.ts';
+import { pollUntil } from '../support/clock.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 
 // A Redis that stops answering without closing its connections (hung, SIGSTOP): calls that wait on
@@ -47,7 +47,7 @@ describe('a hung Redis', () => {
       expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
       for (const res of [read, ...others]) {
         expect(res.status).toBe(503);
-        expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
+        expect(res.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
       }
     } finally {
       redis.server.process.kill('SIGCONT');

@@ -4,7 +4,7 @@ import { startTestApi, type TestApi } from '../support/api.ts';
 import { from, pluginClaim, report } from '../support/claims.ts';
 import { type HttpAnswer, send } from '../support/http.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 import { usedMemory } from '../support/redis-clients.ts';
 
 // Issue 12, point 4: Redis answering a command with an error (OOM at its maxmemory, READONLY as

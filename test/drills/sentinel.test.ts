@@ -3,7 +3,8 @@ import { openStore, redisReady, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
 import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
-import { get, pollUntil } from '../support/read-api.ts';
+import { get } from '../support/http.ts';
+import { pollUntil } from '../support/clock.ts';
 import { sendReport, validReport } from '../support/requests.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
 

@@ -3,11 +3,10 @@ import type { ManualClock, Store } from '../../store/index.ts';
 import { startApiProcessPair, type ApiProcess, type ApiProcessPair } from '../support/api-process.ts';
 import { readBlockState } from '../support/block-state.ts';
 import { startTestWorker } from '../support/generator-worker.ts';
-import { pollUntil } from '../support/read-api.ts';
 import { timed, type TimedAnswer } from '../support/http.ts';
 import { seededRun } from '../support/prng.ts';
 import { type TestKey } from '../support/keys.ts';
-import { MINUTE } from '../support/clock.ts';
+import { MINUTE, pollUntil } from '../support/clock.ts';
 
 // Drill (issue 8): two API processes on one Redis namespace, generated maps for a few seeds, and
 // bursts of concurrent reports (opening and closing windows on those seeds) mixed with concurrent

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_VISIBILITY_MS, type ManualClock } from '../../store/index.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
-import { advanceClock, sleep } from '../support/clock.ts';
+import { advanceClock, sleep, pollUntil } from '../support/clock.ts';
 import { startWorkerProcess, type WorkerProcess } from '../support/generator-worker.ts';
-import { allJobs, get, pollUntil, type JobBody } from '../support/read-api.ts';
+import { get } from '../support/http.ts';
+import { allJobs, type JobBody } from '../support/read-api.ts';
 import { clientsNamed } from '../support/redis-clients.ts';
 
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';

@@ -13,7 +13,7 @@ import {
   connectChromium,
   type GuardedContext,
 } from '../support/e2e-stack.ts';
-import { get } from '../support/read-api.ts';
+import { get } from '../support/http.ts';
 
 type Document = { paths: Record<string, Record<string, unknown>> };
 

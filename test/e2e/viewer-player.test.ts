@@ -13,8 +13,8 @@ import { MATCH, ROUTE } from '../../renderer/palette.ts';
 import { buildRouteGraph, roomsOf, shortestRoute } from '../../viewer/src/map/route.ts';
 import { startTestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
-import { bearer, send } from '../support/http.ts';
-import { closeWindow, get, openWindow } from '../support/read-api.ts';
+import { bearer, send, get } from '../support/http.ts';
+import { closeWindow, openWindow } from '../support/read-api.ts';
 import {
   accessibleControls,
   afterDraw,

@@ -7,9 +7,9 @@ import type { MapData } from '../../renderer/map-types.ts';
 import { ZONE_BODY, ZONE_FILL } from '../../renderer/palette.ts';
 import type { TestApi } from '../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../support/clock.ts';
-import { bearer, send } from '../support/http.ts';
+import { bearer, send, get } from '../support/http.ts';
 import { newKey } from '../support/keys.ts';
-import { closeWindow, get, openWindow } from '../support/read-api.ts';
+import { closeWindow, openWindow } from '../support/read-api.ts';
 import {
   accessibleControls,
   afterDraw,

@@ -16,7 +16,7 @@ import { oneJsonLine, runTs } from '../support/child.ts';
 import { REPO_ROOT } from '../support/repo.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startWorkerProcess } from '../support/generator-worker.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 import { send } from '../support/http.ts';
 import { openTestStore } from '../support/test-store.ts';
 

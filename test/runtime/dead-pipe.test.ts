@@ -15,7 +15,7 @@ import { REPO_ROOT } from '../support/repo.ts';
 import { deadPipe, runningInGroup, type DeadPipe, type GroupMember } from '../support/dead-pipe.ts';
 import { entryArgs } from '../support/node-args.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 
 /** Every process gone within the stop budget plus 1 s of the SIGTERM (issue 29: within 9 s). */
 const GONE_WITHIN_MS = STOP_BUDGET_MS + 1_000;

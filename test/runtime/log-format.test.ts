@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/repo.ts';
 import { TS_NODE_ARGS } from '../support/node-args.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 
 let dir: string;
 beforeAll(() => {

@@ -20,7 +20,7 @@ import { oneJsonLine, type ChildResult } from '../support/child.ts';
 import { logLines, type Exit, type LoggedProcess } from '../support/logged-process.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { startWorkerProcess } from '../support/generator-worker.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 import { type HttpAnswer, type HttpInit, send } from '../support/http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from '../support/api.ts';
 import { logLines, type Exit, type LoggedProcess } from '../support/logged-process.ts';
 import { startApiProcess } from '../support/api-process.ts';
 import { startWorkerProcess } from '../support/generator-worker.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 import { send } from '../support/http.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
 

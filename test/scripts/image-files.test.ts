@@ -10,7 +10,9 @@ import { ensureViewerBuilt } from '../support/e2e-stack.ts';
 import { assembleImageFiles } from '../support/image-files.ts';
 import { spawnLogged, type LoggedProcess } from '../support/logged-process.ts';
 import { STRIPS_TYPES } from '../support/node-args.ts';
-import { get, pollUntil, type JobBody } from '../support/read-api.ts';
+import { get } from '../support/http.ts';
+import { pollUntil } from '../support/clock.ts';
+import { type JobBody } from '../support/read-api.ts';
 
 // Issue 35.1, what ships starts: the files the Dockerfile's runtime stage copies, assembled as it
 // copies them (support/image-files.ts), start every process the image runs, each with the command

@@ -4,7 +4,7 @@ import { LEASE_MS } from '../../store/master-lease.ts';
 import { testPrefix } from '../support/api.ts';
 import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 import { startLocalSentinel, type LocalSentinel } from '../support/sentinel.ts';
 import { openTestStore } from '../support/test-store.ts';
 

@@ -9,7 +9,7 @@ import {
   waitReplicasOnline,
   type PrivateRedis,
 } from '../support/private-redis.ts';
-import { pollUntil } from '../support/read-api.ts';
+import { pollUntil } from '../support/clock.ts';
 
 // Acknowledged means replicated (issues 27 and 34), at the store: with REDIS_REPLICAS_ACK=1 every
 // write a user relies on (a window, a credential, a revoke, a claim code, a review decision, the

@@ -27,3 +27,19 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   });
   return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
 }
+
+/** Calls `read` until `done` holds for its result (or throws after `timeoutMs`). */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 10_000, everyMs = 25, what = 'condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`${what} not reached in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await sleep(everyMs);
+  }
+}

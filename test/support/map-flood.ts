@@ -10,7 +10,8 @@ import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { testPrefix } from './api.ts';
 import { startWorkerProcess, type WorkerProcess } from './generator-worker.ts';
 import { startPrivateRedis } from './private-redis.ts';
-import { pollUntil, type JobBody } from './read-api.ts';
+import { pollUntil } from './clock.ts';
+import { type JobBody } from './read-api.ts';
 import { openTestStore } from './test-store.ts';
 
 export interface MapService {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startLocalRedis, type LocalRedis } from '../../scripts/redis-server.ts';
-import { pollUntil } from './read-api.ts';
+import { pollUntil } from './clock.ts';
 
 export interface PrivateRedisOptions {
   /** Names the temp dir (seedblock-<name>-…), so a leftover one says whose it is. */

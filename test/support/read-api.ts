@@ -1,83 +1,12 @@
-// Helpers for the read API tests (spec 4.7-4.11): raw HTTP that keeps compressed bytes as sent,
-// windows opened and closed through the real report route, and a look at the generation queue
-// in Redis. Only ever talks to the loopback API of a test.
-import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+// Helpers for the read API tests (spec 4.7-4.11): windows opened and closed through the real report
+// route, maps generated and waited for, and a look at the generation queue in Redis. Only ever
+// talks to the loopback API of a test.
 import { expect, inject } from 'vitest';
 import { manualClock } from '../../store/clock.ts';
 import { connectRedis, redisReady } from '../../store/index.ts';
 import { startTestApi, testPrefix, type TestApi } from './api.ts';
-import { bearer, send } from './http.ts';
-
-export interface RawAnswer<T = Record<string, unknown>> {
-  status: number;
-  headers: Record<string, string>;
-  /** The bytes as they came over the wire (still compressed when Content-Encoding says so). */
-  raw: Buffer;
-  /** The body decoded by its Content-Encoding, as text. */
-  text: string;
-  /** `text` parsed as JSON, or undefined when it is not JSON. */
-  body: T;
-}
-
-/**
- * GET over node:http (fetch would add its own Accept-Encoding and decompress). `ip` is sent as
- * X-Forwarded-For, which the API believes from loopback (TRUST_PROXY=loopback): one IP per caller.
- */
-export function get<T = Record<string, unknown>>(
-  url: string,
-  {
-    ip,
-    headers = {},
-    method = 'GET',
-  }: { ip?: string; headers?: Record<string, string>; method?: string } = {},
-): Promise<RawAnswer<T>> {
-  const target = new URL(url);
-  if (target.hostname !== '127.0.0.1') throw new Error(`tests only talk to 127.0.0.1, not ${url}`);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method,
-        agent: false,
-        headers: {
-          'user-agent': 'seedblock-tests/1',
-          ...(ip ? { 'x-forwarded-for': ip } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const flat: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          // A HEAD answer names its coding but has no bytes to decode.
-          const coding = raw.length > 0 ? flat['content-encoding'] : undefined;
-          let decoded = raw;
-          if (coding === 'br') decoded = brotliDecompressSync(raw);
-          else if (coding === 'gzip') decoded = gunzipSync(raw);
-          const text = decoded.toString('utf8');
-          let body: unknown;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            body = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: flat, raw, text, body: body as T });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { bearer, get, send } from './http.ts';
+import { pollUntil } from './clock.ts';
 
 /**
  * An in-process test API whose manual clock already reads `iso` when it starts, so its uptime
@@ -93,22 +22,6 @@ export async function startApiAt(iso: string, overrides: Record<string, string> 
     redis.disconnect();
   }
   return startTestApi({ ...overrides, REDIS_PREFIX: prefix });
-}
-
-/** Calls `read` until `done` holds for its result (or throws after `timeoutMs`). */
-export async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  { timeoutMs = 10_000, everyMs = 25, what = 'condition' } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what} not reached in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 export type JobBody = { seed: number; status: string; ahead?: number; error?: string };

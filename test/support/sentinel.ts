@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort } from '../../scripts/redis-server.ts';
-import { pollUntil } from './read-api.ts';
+import { pollUntil } from './clock.ts';
 
 export interface LocalSentinel {
   readonly port: number;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, portOpen } from '../../scripts/redis-server.ts';
 import { spawnLogged, type LoggedProcess } from './logged-process.ts';
-import { pollUntil } from './read-api.ts';
+import { pollUntil } from './clock.ts';
 
 export interface Supervisor extends LoggedProcess {
   readonly port: number;

@@ -6,12 +6,12 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { MapData } from '../../renderer/map-types.ts';
 import { startTestApi, type TestApi } from './api.ts';
-import { bearer, send } from './http.ts';
+import { bearer, send, get } from './http.ts';
 import { newKey } from './keys.ts';
 import { setClock } from './clock.ts';
 import { connectChromium, ensureViewerBuilt, guardedContext, type GuardedContext } from './e2e-stack.ts';
 import { startTestWorker, type TestWorker } from './generator-worker.ts';
-import { generate, get } from './read-api.ts';
+import { generate } from './read-api.ts';
 import { saveArtifact, type Drawn } from './viewer-page.ts';
 
 export const E2E_T0 = '2026-05-01T12:00:00.000Z';

@@ -3,10 +3,10 @@ import { JobSchema } from '../../../api/schemas.ts';
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { setClock } from '../../support/clock.ts';
 import { startTestWorker } from '../../support/generator-worker.ts';
+import { get } from '../../support/http.ts';
 import {
   closeWindow,
   failAttemptByHand,
-  get,
   jobHash,
   openWindow,
   takeByHand,

@@ -2,16 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
-import { bearer, send } from '../../support/http.ts';
-import {
-  closeWindow,
-  generate,
-  get,
-  openWindow,
-  startApiAt,
-  type OpenWindow,
-  type RawAnswer,
-} from '../../support/read-api.ts';
+import { bearer, send, get, type WireAnswer } from '../../support/http.ts';
+import { closeWindow, generate, openWindow, startApiAt, type OpenWindow } from '../../support/read-api.ts';
 
 // The seed of a live window appears nowhere (spec 1, 4.9, 4.11): with windows open on several
 // seeds, a crawl of every read endpoint (every map, job, page of seeds, both statistics and the
@@ -61,8 +53,8 @@ afterAll(async () => {
 });
 
 /** Every read endpoint, every page, every encoding: the answers as they came. */
-async function crawl(): Promise<{ what: string; res: RawAnswer }[]> {
-  const seen: { what: string; res: RawAnswer }[] = [];
+async function crawl(): Promise<{ what: string; res: WireAnswer }[]> {
+  const seen: { what: string; res: WireAnswer }[] = [];
   const fetch = async (path: string, headers: Record<string, string> = {}) => {
     const res = await get(`${api.base}${path}`, { headers, ip: '198.51.100.90' });
     seen.push({ what: `${path} ${JSON.stringify(headers)}`, res });
@@ -72,7 +64,8 @@ async function crawl(): Promise<{ what: string; res: RawAnswer }[]> {
   for (const seed of seeds) {
     for (const accept of ENCODINGS) {
       const res = await fetch(`/maps/${seed}`, accept);
-      if (res.headers.etag) await fetch(`/maps/${seed}`, { ...accept, 'if-none-match': res.headers.etag });
+      const etag = res.headers.get('etag');
+      if (etag) await fetch(`/maps/${seed}`, { ...accept, 'if-none-match': etag });
     }
     await fetch(`/jobs/${seed}`);
   }
@@ -94,7 +87,7 @@ async function crawl(): Promise<{ what: string; res: RawAnswer }[]> {
   return seen;
 }
 
-const everything = ({ res }: { res: RawAnswer }) => `${JSON.stringify(res.headers)}\n${res.text}`;
+const everything = ({ res }: { res: WireAnswer }) => `${JSON.stringify([...res.headers])}\n${res.text}`;
 
 describe('the seed of an open window', () => {
   it('appears in no header and no body of any read endpoint (cached statistics included)', async () => {

@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_MAX_ATTEMPTS, JOB_VISIBILITY_MS } from '../../../store/index.ts';
 import type { TestApi } from '../../support/api.ts';
-import { advanceClock } from '../../support/clock.ts';
+import { advanceClock, pollUntil } from '../../support/clock.ts';
 import { startTestWorker, startWorkerProcess, type WorkerProcess } from '../../support/generator-worker.ts';
+import { get } from '../../support/http.ts';
 import {
   activeSeeds,
   allJobs,
   failAttemptByHand,
-  get,
   jobHash,
   leaseOf,
-  pollUntil,
   startApiAt,
   takeByHand,
   waitingSeeds,

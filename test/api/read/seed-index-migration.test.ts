@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectRedis, redisReady, STATS_CACHE_MS, type StoreRedis } from '../../../store/index.ts';
 import { startTestApi, testPrefix, type TestApi } from '../../support/api.ts';
-import { advanceClock } from '../../support/clock.ts';
+import { advanceClock, pollUntil } from '../../support/clock.ts';
 import { startTestWorker } from '../../support/generator-worker.ts';
-import { generate, get, pollUntil } from '../../support/read-api.ts';
+import { get } from '../../support/http.ts';
+import { generate } from '../../support/read-api.ts';
 import { openTestStore } from '../../support/test-store.ts';
 
 // An upgrade from the layout before the seed index (a map:<seed> hash with both bodies per dumped

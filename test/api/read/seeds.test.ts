@@ -4,7 +4,8 @@ import { SeedPageSchema } from '../../../api/schemas.ts';
 import { startTestApi, type TestApi } from '../../support/api.ts';
 import { setClock } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
-import { closeWindow, generate, get, openWindow } from '../../support/read-api.ts';
+import { get } from '../../support/http.ts';
+import { closeWindow, generate, openWindow } from '../../support/read-api.ts';
 
 // GET /seeds (spec 2.5, 4.9) over real HTTP, with seeds dumped by a real worker: order, paging by
 // cursor, limits, hidden seeds, and pages that stay put while new dumps arrive.
@@ -101,12 +102,12 @@ describe('GET /seeds (4.9)', () => {
     for (const path of ['/seeds/', '/Seeds', '/SEEDS/']) {
       const res = await get<Page>(`${api.base}${path}?limit=3&cursor=${newestFirst()[2]}`);
       expect(res.status, path).toBe(200);
-      expect(res.headers['cache-control'], path).toBe('no-store');
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
       expect(res.body, path).toEqual(plain.body);
       const bad = await get(`${api.base}${path}?limit=0`);
       expect([bad.status, bad.body], path).toEqual([400, { error: 'invalid request', field: 'limit' }]);
     }
-    expect(plain.headers['cache-control']).toBe('no-store');
+    expect(plain.headers.get('cache-control')).toBe('no-store');
     // A repeated parameter is two values, as express's query parser says: refused, not guessed.
     const repeated = await page('?limit=2&limit=3');
     expect([repeated.status, repeated.body]).toEqual([400, { error: 'invalid request', field: 'limit' }]);

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OverviewSchema, ProtectionSchema } from '../../../api/schemas.ts';
 import type { TestApi } from '../../support/api.ts';
-import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
+import { advanceClock, MINUTE, setClock, pollUntil } from '../../support/clock.ts';
 import { startTestWorker } from '../../support/generator-worker.ts';
-import { closeWindow, generate, get, openWindow, pollUntil, startApiAt } from '../../support/read-api.ts';
+import { get } from '../../support/http.ts';
+import { closeWindow, generate, openWindow, startApiAt } from '../../support/read-api.ts';
 
 // GET /stats/overview and /stats/protection (spec 2.7, 2.8, 4.10, 4.11, part 8) over real HTTP:
 // shapes, the 60-second cache on the manual clock, the per-IP limit that only misses spend,
@@ -43,7 +44,7 @@ describe('stats shapes (2.7, 2.8)', () => {
   it('answer 200 with exactly the fields of the spec, zero on a fresh store', async () => {
     const o = await overview();
     expect(o.status).toBe(200);
-    expect(o.headers['content-type']).toMatch(/^application\/json/);
+    expect(o.headers.get('content-type')).toMatch(/^application\/json/);
     expect(o.body).toEqual({
       seedsTracked: 0,
       seedsDumped: 0,
@@ -55,16 +56,16 @@ describe('stats shapes (2.7, 2.8)', () => {
     const p = await protection();
     expect(p.status).toBe(200);
     // Both cached 60 s (4.10, 4.11), by shared caches too.
-    expect(o.headers['cache-control']).toBe('public, max-age=60');
-    expect(p.headers['cache-control']).toBe('public, max-age=60');
+    expect(o.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(p.headers.get('cache-control')).toBe('public, max-age=60');
     expect(p.body).toEqual({ seeds: 0, windows: 0, viewAttemptsBlocked: 0, recent: [] });
   });
 });
 
 describe('Cache-Control of the statistics', () => {
-  const maxAge = (res: { headers: Record<string, string> }) => {
-    const m = /^public, max-age=(\d+)$/.exec(res.headers['cache-control'] ?? '');
-    expect(m, res.headers['cache-control']).not.toBeNull();
+  const maxAge = (res: { headers: Headers }) => {
+    const m = /^public, max-age=(\d+)$/.exec(res.headers.get('cache-control') ?? '');
+    expect(m, res.headers.get('cache-control') ?? 'no Cache-Control').not.toBeNull();
     return Number(m![1]);
   };
 
@@ -102,7 +103,7 @@ describe('the 60-second cache', () => {
       await advanceClock(api, 1);
       const miss = await overview();
       const o2 = miss.body;
-      expect(miss.headers['cache-control']).toBe('public, max-age=60');
+      expect(miss.headers.get('cache-control')).toBe('public, max-age=60');
       expect(o2).toMatchObject({ seedsTracked: 1, seedsDumped: 1, uptimeSec: o1.uptimeSec + 60 });
       const p2 = (await protection()).body;
       expect(p2).toMatchObject({
@@ -143,7 +144,7 @@ describe('the 60-second cache', () => {
       const limited = await overview(apis[10], ip); // miss 21
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({ error: 'rate limited' });
-      expect(limited.headers['retry-after']).toBe('60');
+      expect(limited.headers.get('retry-after')).toBe('60');
       expect((await protection(apis[10], ip)).status).toBe(429);
 
       // Another IP is not limited; the answer it loads is then a hit for everyone.

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../support/admin-cli.ts';
-import { get, pollUntil } from '../../support/read-api.ts';
+import { get } from '../../support/http.ts';
+import { pollUntil } from '../../support/clock.ts';
 import { sendReport } from '../../support/requests.ts';
 import {
   dataDirEnv,

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/redis-server.ts';
 import { APPLICATION_ID, BOT_TOKEN } from '../../bot/support/snowflakes.ts';
 import { runAdmin } from '../../support/admin-cli.ts';
-import { get, pollUntil, type JobBody } from '../../support/read-api.ts';
+import { get } from '../../support/http.ts';
+import { pollUntil } from '../../support/clock.ts';
+import { type JobBody } from '../../support/read-api.ts';
 import { sendReport } from '../../support/requests.ts';
 import { dataDirEnv, removeDataDir, startSupervisor, type Supervisor } from '../../support/supervisor.ts';
 

@@ -12,7 +12,7 @@ import { STOP_BUDGET_MS } from '../../../runtime/process.ts';
 import { freePort } from '../../../scripts/redis-server.ts';
 import { REPO_ROOT } from '../../support/repo.ts';
 import { entryArgs } from '../../support/node-args.ts';
-import { pollUntil } from '../../support/read-api.ts';
+import { pollUntil } from '../../support/clock.ts';
 import {
   pidAlive,
   removeDataDir,

@@ -5,7 +5,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { get, pollUntil, type JobBody } from '../../support/read-api.ts';
+import { get } from '../../support/http.ts';
+import { pollUntil } from '../../support/clock.ts';
+import { type JobBody } from '../../support/read-api.ts';
 import {
   pidAlive,
   removeDataDir,

@@ -4,7 +4,7 @@
 // exit code 1, saying why.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pollUntil } from '../../support/read-api.ts';
+import { pollUntil } from '../../support/clock.ts';
 import { removeDataDir, startSupervisor, tempDataDir, waitAllGone } from '../../support/supervisor.ts';
 
 /** The pids whose parent is `pid` (Linux /proc). */
