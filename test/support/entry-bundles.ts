@@ -1,22 +1,34 @@
 // On a Node that cannot strip types (20), the entry points the tests start again and again (the
-// API, the generator worker, the bot) run from one esbuild bundle each, built once per run by the
-// global setup, instead of through tsx: tsx resolves and loads each of a process's few hundred
-// modules through its loader thread: an API start costs 2.85 CPU-seconds that way, 1.2 from its bundle. Each module
-// keeps its own import.meta (url, dirname, filename), so the files it reads beside itself (Lua
-// scripts, data tables, the viewer's dist) are found as from the sources; packages stay external,
-// loaded from node_modules as installed. Where Node strips types (as the image's does) nothing is
-// bundled: the sources run as they ship.
+// API, the generator worker, the bot, `npm start` and its orphan guard) run from one esbuild bundle
+// each, built once per run by the global setup, instead of through tsx: tsx resolves and loads each
+// of a process's few hundred modules through its loader thread: an API start costs 2.85-3.2
+// CPU-seconds that way, 1.2-1.6 from its bundle. What `npm start` spawns from our sources is sent
+// to the same bundles (bundle-redirect.ts). Each module keeps its own import.meta (url, dirname,
+// filename), so the files it reads beside itself (Lua scripts, data tables, the viewer's dist) are
+// found as from the sources; packages stay external, loaded from node_modules as installed. Where
+// Node strips types (as the image's does) nothing is bundled: the sources run as they ship.
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { REPO_ROOT } from './repo.ts';
 
 /** Entry points started from bundles, as repo-relative paths. */
-export const BUNDLED_ENTRIES = ['api/main.ts', 'generator/main.ts', 'bot/main.ts'] as const;
+export const BUNDLED_ENTRIES = [
+  'api/main.ts',
+  'generator/main.ts',
+  'bot/main.ts',
+  // `npm start` and what it starts besides those (bundle-redirect.ts sends its children here).
+  'scripts/start.ts',
+  'scripts/supervisor/orphan-guard.ts',
+] as const;
 
 /** What every test child process imports first (node-args.ts), bundled with the entry points. */
-export const CHILD_PRELOADS = ['test/support/loopback-guard.ts', 'test/support/loopback-routes.ts'] as const;
+export const CHILD_PRELOADS = [
+  'test/support/loopback-guard.ts',
+  'test/support/loopback-routes.ts',
+  'test/support/bundle-redirect.ts',
+] as const;
 
 const OUT_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'seedblock-entries');
 
@@ -42,6 +54,8 @@ const ownImportMeta: Plugin = {
 
 /** Builds every bundle (about 0.3 s); the global setup calls it once a run. */
 export async function buildEntryBundles(): Promise<void> {
+  // Imported here: every test child loads this module's paths (bundle-redirect.ts), not esbuild.
+  const { build } = await import('esbuild');
   await build({
     entryPoints: [...BUNDLED_ENTRIES, ...CHILD_PRELOADS].map((entry) => join(REPO_ROOT, entry)),
     outdir: OUT_DIR,
