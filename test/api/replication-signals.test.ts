@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../store/index.ts';
 import { testPrefix } from '../support/api.ts';
-import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
+import { startHeldReplication } from '../support/held-replication.ts';
+import type { HoldingProxy } from '../support/holding-proxy.ts';
 import { logLines } from '../support/logged-process.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
-import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
+import type { PrivateRedis } from '../support/private-redis.ts';
 import { parseExposition, valueOf } from '../support/prometheus.ts';
 import { pollUntil } from '../support/clock.ts';
 import { retryAfterSeconds, sendReport, validReport } from '../support/requests.ts';
@@ -22,15 +23,12 @@ const TOKEN = 'signals-token-0123456789';
 const prefix = testPrefix();
 let primary: PrivateRedis;
 let proxy: HoldingProxy;
-let replica: PrivateRedis;
+let stopReplication: (() => Promise<void>) | undefined;
 let api: ApiProcess;
 let store: Store;
 
 beforeAll(async () => {
-  primary = await startPrivateRedis({ name: 'signals-primary' });
-  proxy = await startHoldingProxy(primary.port);
-  replica = await startPrivateRedis({ name: 'signals-replica', replicaOf: proxy.port });
-  await waitReplicaLinkUp(replica.observer, 15_000);
+  ({ primary, proxy, stop: stopReplication } = await startHeldReplication('signals'));
   api = await startApiProcess({
     LOG_LEVEL: 'info',
     REDIS_URL: primary.url,
@@ -44,9 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.stop();
   await store?.close();
-  await replica?.stop();
-  await proxy?.stop();
-  await primary?.stop();
+  await stopReplication?.();
 });
 
 type Details = { replicasAck: number; replicasAckable: boolean; replicasConfirmed: number };

@@ -6,8 +6,9 @@
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRY_AGAIN } from '../../bot/replies.ts';
-import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
-import { startPrivateRedis, waitReplicaLinkUp, type PrivateRedis } from '../support/private-redis.ts';
+import { startHeldReplication } from '../support/held-replication.ts';
+import type { HoldingProxy } from '../support/holding-proxy.ts';
+import type { PrivateRedis } from '../support/private-redis.ts';
 import { interact, logged, startBotProcess, type Answer, type BotProcess } from './support/bot-process.ts';
 import { buttonPress, member, option, slashCommand } from './support/interactions.ts';
 import { MODERATOR_ROLE_ID, REVIEW_CHANNEL_ID } from './support/snowflakes.ts';
@@ -20,13 +21,11 @@ const DISCORD_DEADLINE_MS = 3_000;
 let primary: PrivateRedis;
 let proxy: HoldingProxy;
 let replica: PrivateRedis;
+let stopReplication: (() => Promise<void>) | undefined;
 let p: BotProcess;
 
 beforeAll(async () => {
-  primary = await startPrivateRedis({ name: 'bot-ack-primary' });
-  proxy = await startHoldingProxy(primary.port);
-  replica = await startPrivateRedis({ name: 'bot-ack-replica', replicaOf: proxy.port });
-  await waitReplicaLinkUp(replica.observer, 15_000);
+  ({ primary, proxy, replica, stop: stopReplication } = await startHeldReplication('bot-ack'));
   p = await startBotProcess({
     REDIS_URL: primary.url,
     REDIS_REPLICAS_ACK: '1',
@@ -36,9 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   proxy?.release();
   expect(await p?.close()).toEqual({ code: 0, signal: null });
-  await replica?.stop();
-  await proxy?.stop();
-  await primary?.stop();
+  await stopReplication?.();
 });
 
 const moderator = member('mod', { roles: [MODERATOR_ROLE_ID] });

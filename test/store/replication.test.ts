@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, openStore, redisReady, ReplicationError, type Store } from '../../store/index.ts';
 import type { ReplicaAcks } from '../../store/replication.ts';
 import { testPrefix } from '../support/api.ts';
-import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.ts';
+import { startHeldReplication } from '../support/held-replication.ts';
+import type { HoldingProxy } from '../support/holding-proxy.ts';
 import {
   startPrivateRedis,
   waitReplicaLinkUp,
@@ -22,6 +23,7 @@ const prefix = testPrefix();
 let primary: PrivateRedis;
 let proxy: HoldingProxy;
 let replica: PrivateRedis;
+let stopReplication: (() => Promise<void>) | undefined;
 let store: Store;
 /** The same, with a short wait: for the writes made while the link holds, which time out. */
 let held: Store;
@@ -39,19 +41,14 @@ async function newStore(replicaAcks: ReplicaAcks = ACKS): Promise<Store> {
 }
 
 beforeAll(async () => {
-  primary = await startPrivateRedis({ name: 'ack-primary' });
-  proxy = await startHoldingProxy(primary.port);
-  replica = await startPrivateRedis({ name: 'ack-replica', replicaOf: proxy.port });
-  await waitReplicaLinkUp(replica.observer, 15_000);
+  ({ primary, proxy, replica, stop: stopReplication } = await startHeldReplication('ack'));
   // Listed online only at the replica's first acknowledgment: until then no write can be confirmed.
   await waitReplicasOnline(primary.observer, 1, 15_000);
   [store, held] = await Promise.all([newStore(), newStore(SHORT)]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
-  await replica?.stop();
-  await proxy?.stop();
-  await primary?.stop();
+  await stopReplication?.();
 });
 
 const onReplica = (key: string) => replica.observer.exists(`${prefix}${key}`);
