@@ -3,9 +3,8 @@
 // for the per-IP rate limits; an IPv6 client keeps its own (/56) key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../runtime/config.ts';
-import type { TestApi } from '../support/api.ts';
+import { startApiAt, type TestApi } from '../support/api.ts';
 import { from, keysOf, pluginClaim } from '../support/claims.ts';
-import { startApiAt } from '../support/read-api.ts';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -3,6 +3,8 @@ import { inject } from 'vitest';
 import { createLogger, type Logger } from '../../runtime/logger.ts';
 import { startApiServer, type ApiSeams } from '../../api/server.ts';
 import { loadConfig, type Config } from '../../runtime/config.ts';
+import { manualClock } from '../../store/clock.ts';
+import { connectRedis, redisReady } from '../../store/index.ts';
 
 export type TestApi = Awaited<ReturnType<typeof startApiServer>> & {
   config: Config;
@@ -40,4 +42,20 @@ export async function startTestApi(
   const config = loadConfig(testEnv(overrides));
   const api = await startApiServer(config, logger, seams);
   return Object.assign(api, { config, base: `${api.url}${config.API_PREFIX}` });
+}
+
+/**
+ * An in-process test API whose manual clock already reads `iso` when it starts, so its uptime
+ * (2.8 `uptimeSec`) counts from there. Overrides as for startTestApi (REDIS_PREFIX to share).
+ */
+export async function startApiAt(iso: string, overrides: Record<string, string> = {}): Promise<TestApi> {
+  const prefix = overrides.REDIS_PREFIX ?? testPrefix();
+  const redis = connectRedis({ url: inject('redisUrl'), name: 'test-clock' });
+  try {
+    await redisReady(redis);
+    await manualClock(redis, prefix).set(Date.parse(iso));
+  } finally {
+    redis.disconnect();
+  }
+  return startTestApi({ ...overrides, REDIS_PREFIX: prefix });
 }

@@ -1,28 +1,10 @@
 // Helpers for the read API tests (spec 4.7-4.11): windows opened and closed through the real report
 // route, maps generated and waited for, and a look at the generation queue in Redis. Only ever
 // talks to the loopback API of a test.
-import { expect, inject } from 'vitest';
-import { manualClock } from '../../store/clock.ts';
-import { connectRedis, redisReady } from '../../store/index.ts';
-import { startTestApi, testPrefix, type TestApi } from './api.ts';
+import { expect } from 'vitest';
+import type { TestApi } from './api.ts';
 import { bearer, get, send } from './http.ts';
 import { pollUntil } from './clock.ts';
-
-/**
- * An in-process test API whose manual clock already reads `iso` when it starts, so its uptime
- * (2.8 `uptimeSec`) counts from there. Overrides as for startTestApi (REDIS_PREFIX to share).
- */
-export async function startApiAt(iso: string, overrides: Record<string, string> = {}): Promise<TestApi> {
-  const prefix = overrides.REDIS_PREFIX ?? testPrefix();
-  const redis = connectRedis({ url: inject('redisUrl'), name: 'test-clock' });
-  try {
-    await redisReady(redis);
-    await manualClock(redis, prefix).set(Date.parse(iso));
-  } finally {
-    redis.disconnect();
-  }
-  return startTestApi({ ...overrides, REDIS_PREFIX: prefix });
-}
 
 export type JobBody = { seed: number; status: string; ahead?: number; error?: string };
 

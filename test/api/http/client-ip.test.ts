@@ -3,9 +3,8 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logOptions } from '../../../runtime/logger.ts';
 import { startFakeA2sServer, type FakeA2sServer } from '../../support/fakes/a2s-server.ts';
-import { startTestApi, type TestApi } from '../../support/api.ts';
+import { startTestApi, type TestApi, startApiAt } from '../../support/api.ts';
 import { from, keysOf, pluginClaim, selfClaim } from '../../support/claims.ts';
-import { startApiAt } from '../../support/read-api.ts';
 import { send } from '../../support/http.ts';
 
 // README "What is protected, and how", client IP: X-Forwarded-For is believed only from a peer

@@ -3,9 +3,8 @@
 // route's limits counted it, so a client cannot probe past a limit with broken bodies.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../../store/index.ts';
-import type { TestApi } from '../../support/api.ts';
+import { startApiAt, type TestApi } from '../../support/api.ts';
 import { from } from '../../support/claims.ts';
-import { startApiAt } from '../../support/read-api.ts';
 import { retryAfterSeconds } from '../../support/requests.ts';
 import { type HttpAnswer, send } from '../../support/http.ts';
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../../store/index.ts';
-import type { TestApi } from '../../support/api.ts';
+import { startApiAt, type TestApi } from '../../support/api.ts';
 import { keysOf } from '../../support/claims.ts';
-import { startApiAt } from '../../support/read-api.ts';
 import { send, get } from '../../support/http.ts';
 
 // README "What is protected, and how", rate-limit keys: every counter a client can create expires

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminEnv, runAdmin } from '../../support/admin-cli.ts';
-import type { TestApi } from '../../support/api.ts';
+import { startApiAt, type TestApi } from '../../support/api.ts';
 import { advanceClock, HOUR, MINUTE } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
 import { bearer, send, get } from '../../support/http.ts';
-import { closeWindow, generate, jobHash, openWindow, startApiAt, waitReady } from '../../support/read-api.ts';
+import { closeWindow, generate, jobHash, openWindow, waitReady } from '../../support/read-api.ts';
 
 // Sightings of the seed detector: POST /admin/v1/detections (ADMIN_TOKEN) and the CLI's
 // `detect <seed>`. They feed `detected` on the seed list, `seedsDetected` and the 24h/7d counts

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from '../../support/api.ts';
+import { startApiAt, type TestApi } from '../../support/api.ts';
 import { advanceClock, MINUTE, setClock } from '../../support/clock.ts';
 import { startTestWorker, type TestWorker } from '../../support/generator-worker.ts';
 import { bearer, send, get, type WireAnswer } from '../../support/http.ts';
-import { closeWindow, generate, openWindow, startApiAt, type OpenWindow } from '../../support/read-api.ts';
+import { closeWindow, generate, openWindow, type OpenWindow } from '../../support/read-api.ts';
 
 // The seed of a live window appears nowhere (spec 1, 4.9, 4.11): with windows open on several
 // seeds, a crawl of every read endpoint (every map, job, page of seeds, both statistics and the

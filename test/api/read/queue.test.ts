@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_MAX_ATTEMPTS, JOB_VISIBILITY_MS } from '../../../store/index.ts';
-import type { TestApi } from '../../support/api.ts';
+import { startApiAt, type TestApi } from '../../support/api.ts';
 import { advanceClock, pollUntil } from '../../support/clock.ts';
 import { startTestWorker, startWorkerProcess, type WorkerProcess } from '../../support/generator-worker.ts';
 import { get } from '../../support/http.ts';
@@ -10,7 +10,6 @@ import {
   failAttemptByHand,
   jobHash,
   leaseOf,
-  startApiAt,
   takeByHand,
   waitingSeeds,
   waitReady,

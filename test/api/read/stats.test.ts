@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OverviewSchema, ProtectionSchema } from '../../../api/schemas.ts';
-import type { TestApi } from '../../support/api.ts';
+import { startApiAt, type TestApi } from '../../support/api.ts';
 import { advanceClock, MINUTE, setClock, pollUntil } from '../../support/clock.ts';
 import { startTestWorker } from '../../support/generator-worker.ts';
 import { get } from '../../support/http.ts';
-import { closeWindow, generate, openWindow, startApiAt } from '../../support/read-api.ts';
+import { closeWindow, generate, openWindow } from '../../support/read-api.ts';
 
 // GET /stats/overview and /stats/protection (spec 2.7, 2.8, 4.10, 4.11, part 8) over real HTTP:
 // shapes, the 60-second cache on the manual clock, the per-IP limit that only misses spend,
