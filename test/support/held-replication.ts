@@ -17,7 +17,7 @@ export async function startHeldReplication(name: string): Promise<HeldReplicatio
   const primary = await startPrivateRedis({ name: `${name}-primary` });
   const started: { stop(): Promise<void> }[] = [primary];
   const stop = async () => {
-    for (const part of started.reverse()) await part.stop();
+    for (const part of [...started].reverse()) await part.stop();
   };
   try {
     const proxy = await startHoldingProxy(primary.port);

@@ -85,9 +85,8 @@ export async function send<T = Record<string, unknown>>(
   url: string,
   init: HttpInit = {},
 ): Promise<HttpAnswer<T>> {
-  const { body, ...options } = prepare(init);
   const sentAt = performance.now();
-  const response = await fetch(url, { ...options, body, redirect: 'manual' });
+  const response = await fetch(url, { ...prepare(init), redirect: 'manual' });
   const text = await response.text();
   const { status, headers: answered } = response;
   return { status, headers: answered, body: parsed(text) as T, text, sentAt, doneAt: performance.now() };
