@@ -11,13 +11,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST = [
   'test/e2e/viewer-player.test.ts',
   'test/e2e/viewer-ux.test.ts',
-  'test/e2e/viewer.test.ts',
-  'test/drills/fuzz.test.ts',
   'test/bot/never-late.test.ts',
-  'test/e2e/viewer-parts.test.ts',
-  'test/e2e/viewer-share.test.ts',
+  'test/e2e/viewer.test.ts',
   'test/scripts/supervisor/orphans.test.ts',
-  'test/e2e/docs-page.test.ts',
+  'test/drills/fuzz.test.ts',
+  'test/drills/sentinel.test.ts',
+  'test/api/http/rate-keys.test.ts',
+  'test/bot/moderation.test.ts',
+  'test/drills/failover-lag.test.ts',
 ];
 
 const rank = (spec: TestSpecification): number => {
