@@ -26,7 +26,9 @@ export function ensureDebianPackage(
     throw new Error(`${command} is not installed. Install it with:\n  sudo ${install}`);
   }
   log(`${command} is missing; installing Debian package ${pkg} ...`);
-  execFileSync('sh', ['-c', `${install} >/dev/null`], {
+  // From the package lists already on the machine when they know it (no download of every list);
+  // refreshed only when they do not (a fresh image has none) or name what the mirror no longer has.
+  execFileSync('sh', ['-c', `apt-get install -y ${pkg} >/dev/null 2>&1 || { ${install}; } >/dev/null`], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
