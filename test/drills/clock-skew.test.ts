@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDebianPackage } from '../../scripts/debian-package.ts';
 import { BLOCK_CAP_MS, SEED_COOLDOWN_MS, type Store } from '../../store/index.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { testPrefix } from '../support/api.ts';
@@ -21,6 +22,7 @@ let normal: ApiProcess;
 let ahead: ApiProcess;
 
 beforeAll(async () => {
+  ensureDebianPackage('faketime', 'faketime');
   store = await openTestStore({ prefix, clock: 'system', name: 'clock-skew' });
   const env = { REDIS_PREFIX: prefix, SEEDBLOCK_CLOCK: 'system', RATE_LIMIT_MULTIPLIER: '1' };
   [normal, ahead] = await Promise.all([
